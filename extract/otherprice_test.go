@@ -2,9 +2,9 @@ package extract
 
 import (
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -44,20 +44,42 @@ func TestOtherPrice(t *testing.T) {
 
 // TestOtherPriceReadsEachCallOnce: a long run that looks the same order
 // up again and again, and never gives an amount, is read in one pass:
-// each call is read once, not once per listing before it.
+// each call is read once, not once per listing before it. What the
+// reading allocates is counted, not timed: twice the run, at most about
+// twice the allocations (a scan per listing would make it four times).
 func TestOtherPriceReadsEachCallOnce(t *testing.T) {
+	allocs := func(n int) float64 {
+		r := lookedUpAgain(n)
+		rf := Run(r)
+		return testing.AllocsPerRun(2, func() { readOtherPrices(r, rf) })
+	}
+	small, big := allocs(200), allocs(400)
+	require.Positive(t, small, "each call's arguments are read")
+	assert.Less(t, big, 2.5*small, "allocations grow with the run's length, not its square")
+}
+
+// BenchmarkOtherPriceLongRun reads the amounts of a long run that looks
+// the same order up again and again.
+func BenchmarkOtherPriceLongRun(b *testing.B) {
+	r := lookedUpAgain(2000)
+	rf := Run(r)
+	for b.Loop() {
+		readOtherPrices(r, rf)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(r.Steps)), "ns/step")
+}
+
+// lookedUpAgain is a run that looks order 4471 up n times and never
+// gives an amount.
+func lookedUpAgain(n int) *run.Run {
 	order := `{"order_id": "4471", "items": [{"sku": "HC-MUG-BLU", "name": "Blue ceramic mug", "qty": 1, "price": 18.5}, {"sku": "HC-BWL-SET", "name": "Stoneware bowl set (4)", "qty": 1, "price": 64.0}], "total": 82.5}`
 	steps := []run.Step{{Agent: "user", Kind: run.KindUser, Content: "Order 4471 came with the blue ceramic mug cracked. Please refund just the mug."}}
-	for range 2000 {
+	for range n {
 		steps = append(steps, run.Step{Agent: "assistant", Kind: run.KindToolCall, Content: `get_order({"order_id": "4471"})`, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "get_order", Arguments: `{"order_id": "4471", "note": "looked up again as the customer asked"}`}}}},
 			run.Step{Agent: "tool", Kind: run.KindToolResult, Content: order})
 	}
 	for i := range steps {
 		steps[i].Index = i
 	}
-	r := &run.Run{Question: steps[0].Content, Steps: steps}
-	rf := Run(r)
-	start := time.Now()
-	readOtherPrices(r, rf)
-	assert.Less(t, time.Since(start), time.Second)
+	return &run.Run{Question: steps[0].Content, Steps: steps}
 }

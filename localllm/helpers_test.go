@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -44,6 +45,32 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// never is a reply's delay no test outlasts: the fake model answers such
+// a request only by its being cancelled.
+const never = time.Hour
+
+// attributeReturns runs j.Attribute and fails t if it does not return
+// within minutes: a guard against a hang, not a measure of speed.
+func attributeReturns(t *testing.T, ctx context.Context, j *Judge, r *run.Run, att rules.Attribution) (rules.Attribution, error) {
+	t.Helper()
+	type result struct {
+		att rules.Attribution
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		got, err := j.Attribute(ctx, r, att)
+		done <- result{got, err}
+	}()
+	select {
+	case res := <-done:
+		return res.att, res.err
+	case <-time.After(5 * time.Minute):
+		t.Fatal("Attribute did not return: it waits for a model that never answers")
+		return rules.Attribution{}, nil
+	}
 }
 
 // newJudge connects to srv with a private cache dir; edit adjusts options.

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -94,18 +93,39 @@ func TestChatDevLog(t *testing.T) {
 }
 
 // TestChatDevLogHeadOfBigFile: whether a file begins as ChatDev's log is
-// told from its first bytes, not by searching the whole of a big file of
-// another format for a record's head.
+// told from its first bytes: a file of another format is none, even
+// where a record's head stands further in. That a big file is not
+// searched whole is BenchmarkChatDevLogHead's to show.
 func TestChatDevLogHeadOfBigFile(t *testing.T) {
-	for name, data := range map[string][]byte{
-		"JSON lines":           []byte(strings.Repeat(`{"a": [1, 2, "x"]}`+"\n", 3000000)),
-		"a log of other lines": []byte(strings.Repeat("[2024-14-03 10:12:01 INFO]x\n", 2000000)),
-	} {
-		start := time.Now()
+	head := "[2024-14-03 10:12:01 CRITICAL] **[Preprocessing]**\n\n**task_prompt**: x\n"
+	for name, data := range chatDevOtherFiles(1000) {
 		assert.False(t, chatDevLogHead(data), name)
-		assert.Less(t, time.Since(start), 200*time.Millisecond, name)
+		assert.False(t, chatDevLogHead(append(data, head...)), "%s, a record's head after it", name)
 	}
-	assert.True(t, chatDevLogHead([]byte("[2024-14-03 10:12:01 CRITICAL] **[Preprocessing]**\n\n**task_prompt**: x\n"+strings.Repeat("y", 1000))))
+	assert.True(t, chatDevLogHead([]byte(head+strings.Repeat("y", 1000))))
+}
+
+// BenchmarkChatDevLogHead tells whether big files of other formats begin
+// as ChatDev's log.
+func BenchmarkChatDevLogHead(b *testing.B) {
+	for name, data := range chatDevOtherFiles(2000000) {
+		b.Run(strings.ReplaceAll(name, " ", "-"), func(b *testing.B) {
+			for b.Loop() {
+				if chatDevLogHead(data) {
+					b.Fatal("read as ChatDev's log")
+				}
+			}
+		})
+	}
+}
+
+// chatDevOtherFiles are files of other formats than ChatDev's log, of
+// about n lines.
+func chatDevOtherFiles(n int) map[string][]byte {
+	return map[string][]byte{
+		"JSON lines":           []byte(strings.Repeat(`{"a": [1, 2, "x"]}`+"\n", 3*n/2)),
+		"a log of other lines": []byte(strings.Repeat("[2024-14-03 10:12:01 INFO]x\n", n)),
+	}
 }
 
 // TestChatDevLogOfEmptyTurns: a ChatDev log whose every turn is its role

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -668,38 +667,66 @@ func TestSwarmSenders(t *testing.T) {
 // TestAgnoTeamManyDelegationsReturns: an Agno team's run with many
 // members and many delegations (each naming a member none is, one
 // member many share the name of, or none, as run_member_agents calls
-// them) is read in time linear in its size: a log is untrusted, and
-// matching each call against every member would hang on a few
-// megabytes.
+// them) is read whole: every call, and every member's message once. A log
+// is untrusted, and matching each call against every member would hang
+// on a few megabytes: BenchmarkAgnoTeamManyDelegations reads one of
+// them, whose time must grow with its size, not its square.
 func TestAgnoTeamManyDelegationsReturns(t *testing.T) {
-	const n = 20000
-	for name, call := range map[string]func(i int) string{
-		"a member none is":  func(int) string { return `delegate_task_to_member", "arguments": "{\"member_id\": \"nobody\"}` },
-		"a name many share": func(int) string { return `delegate_task_to_member", "arguments": "{\"member_id\": \"m\"}` },
-		"no member named":   func(int) string { return `run_member_agents", "arguments": "{}` },
-	} {
+	const n = 200
+	for name, call := range agnoDelegations {
 		t.Run(name, func(t *testing.T) {
-			var msgs, members []string
-			msgs = append(msgs, `{"role": "user", "content": "q"}`)
-			for i := range n {
-				msgs = append(msgs, fmt.Sprintf(`{"role": "assistant", "tool_calls": [{"id": "c%d", "type": "function", "function": {"name": "%s"}}]}`, i, call(i)),
-					fmt.Sprintf(`{"role": "tool", "tool_call_id": "c%d", "content": "ok"}`, i))
-				members = append(members, `{"agent_name": "m", "messages": [{"role": "assistant", "content": "a"}]}`)
+			c, err := ParseCase("team.json", agnoTeamDelegating(n, call), Options{})
+			require.NoError(t, err)
+			calls, said := 0, 0
+			for _, s := range c.Run.Steps {
+				if s.Kind == KindToolCall {
+					calls++
+				}
+				if s.Agent == "m" {
+					said++
+				}
 			}
-			data := []byte(`{"team_name": "T", "messages": [` + strings.Join(msgs, ",") + `], "member_responses": [` + strings.Join(members, ",") + `]}`)
-			done := make(chan error, 1)
-			go func() {
-				_, err := ParseCase("team.json", data, Options{})
-				done <- err
-			}()
-			select {
-			case err := <-done:
-				require.NoError(t, err)
-			case <-time.After(20 * time.Second):
-				t.Fatal("reading the team's run did not return")
+			assert.Equal(t, n, calls, "every delegation")
+			assert.Equal(t, n, said, "every member's message, once")
+		})
+	}
+}
+
+// BenchmarkAgnoTeamManyDelegations reads an Agno team's run of 20000
+// delegations and as many members' runs.
+func BenchmarkAgnoTeamManyDelegations(b *testing.B) {
+	for name, call := range agnoDelegations {
+		data := agnoTeamDelegating(20000, call)
+		b.Run(strings.ReplaceAll(name, " ", "-"), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := ParseCase("team.json", data, Options{}); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
+}
+
+// agnoDelegations are the calls of a team's delegations: naming a member
+// none is, one member many share the name of, or none.
+var agnoDelegations = map[string]string{
+	"a member none is":  `delegate_task_to_member", "arguments": "{\"member_id\": \"nobody\"}`,
+	"a name many share": `delegate_task_to_member", "arguments": "{\"member_id\": \"m\"}`,
+	"no member named":   `run_member_agents", "arguments": "{}`,
+}
+
+// agnoTeamDelegating is an Agno team's run of n delegations by call,
+// each answered, and n members' runs, every member named m.
+func agnoTeamDelegating(n int, call string) []byte {
+	var msgs, members []string
+	msgs = append(msgs, `{"role": "user", "content": "q"}`)
+	for i := range n {
+		msgs = append(msgs, fmt.Sprintf(`{"role": "assistant", "tool_calls": [{"id": "c%d", "type": "function", "function": {"name": "%s"}}]}`, i, call),
+			fmt.Sprintf(`{"role": "tool", "tool_call_id": "c%d", "content": "ok"}`, i))
+		members = append(members, `{"agent_name": "m", "messages": [{"role": "assistant", "content": "a"}]}`)
+	}
+	return []byte(`{"team_name": "T", "messages": [` + strings.Join(msgs, ",") + `], "member_responses": [` + strings.Join(members, ",") + `]}`)
 }
 
 // TestKaibanParallelTasks: a KaibanJS team that runs its tasks in

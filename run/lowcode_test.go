@@ -271,16 +271,45 @@ func TestLowCodeRuns(t *testing.T) {
 }
 
 // TestN8nSourceLoop: runs whose sources loop (a node its own sub-node,
-// many times over) are read at once, not once per path.
+// many times over) are read at once, not once per path: each run is a
+// call and its result. Read once per path, 40 runs would not return; the
+// wait below only catches that.
 func TestN8nSourceLoop(t *testing.T) {
+	const n = 40
+	data := []byte(n8nSourceLoop(n))
+	done := make(chan *Case, 1)
+	go func() {
+		c, err := ParseCase("loop.json", data, Options{})
+		assert.NoError(t, err)
+		done <- c
+	}()
+	select {
+	case c := <-done:
+		require.NotNil(t, c)
+		assert.Len(t, c.Run.Steps, 2*n, "a call and its result per run")
+	case <-time.After(5 * time.Minute):
+		t.Fatal("reading the looping runs did not return")
+	}
+}
+
+// BenchmarkN8nSourceLoop reads runs whose sources loop.
+func BenchmarkN8nSourceLoop(b *testing.B) {
+	data := []byte(n8nSourceLoop(40))
+	for b.Loop() {
+		if _, err := ParseCase("loop.json", data, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// n8nSourceLoop is an n8n execution of n runs of one node, each its own
+// source.
+func n8nSourceLoop(n int) string {
 	var runs []string
-	for i := 0; i < 40; i++ {
+	for i := range n {
 		runs = append(runs, fmt.Sprintf(`{"startTime": %d, "source": [{"previousNode": "A"}], "data": {"ai_tool": [[{"json": {"response": "r"}}]]}}`, i))
 	}
-	data := `{"data": {"resultData": {"runData": {"A": [` + strings.Join(runs, ",") + `]}}}}`
-	start := time.Now()
-	_, _ = ParseCase("loop.json", []byte(data), Options{})
-	assert.Less(t, time.Since(start), 5*time.Second)
+	return `{"data": {"resultData": {"runData": {"A": [` + strings.Join(runs, ",") + `]}}}}`
 }
 
 // FuzzParseLowCode reads fuzzed low-code platforms' saved runs, from the
@@ -297,59 +326,97 @@ func FuzzParseLowCode(f *testing.F) {
 	fuzzFormat(f, FormatAuto)
 }
 
-// TestLowCodeBigRuns: big saved runs are read in time that grows with
-// their size, not its square: a model's run that makes many calls
-// answered by many tools' runs.
+// TestLowCodeBigRuns: the shapes of big saved runs, at a size read at
+// once anywhere, read right: a model's run that makes many calls answered
+// by many tools' runs, each tool's run answering the first call left; a
+// Dify workflow's many nodes, each a call and its result. That their
+// reading grows with their size, not its square, is
+// BenchmarkLowCodeBigRuns's to show.
 func TestLowCodeBigRuns(t *testing.T) {
-	for name, data := range map[string]func() string{
-		"an n8n model's many calls": func() string {
-			var calls, tools []string
-			for i := range 100000 {
-				calls = append(calls, fmt.Sprintf(`{"name": "t%d", "args": {}}`, i))
-			}
-			for i := range 10000 {
-				tools = append(tools, fmt.Sprintf(`"Tool %d": [{"startTime": %d, "source": [{"previousNode": "Agent"}], "data": {"ai_tool": [[{"json": {"response": "r"}}]]}}]`, i, 3+i))
-			}
-			return `{"data": {"resultData": {"runData": {
-				"Chat": [{"startTime": 1, "source": [], "data": {"main": [[{"json": {"chatInput": "hi"}}]]}}],
-				"Model": [{"startTime": 2, "source": [{"previousNode": "Agent"}], "data": {"ai_languageModel": [[{"json": {"response": {"generations": [[{"text": "", "message": {"kwargs": {"tool_calls": [` + strings.Join(calls, ",") + `]}}}]]}}}]]}}],
-				"Agent": [{"startTime": 1.5, "source": [{"previousNode": "Chat"}], "data": {"main": [[{"json": {"output": "done"}}]]}}],
-				` + strings.Join(tools, ",") + `}}}}`
-		},
-		"a Dify workflow's many nodes, each input looked for in the steps before it": func() string {
-			nodes := []string{`{"node_type": "start", "node_id": "s", "title": "Start", "index": 0, "inputs": {"sys.query": "find it"}, "outputs": {}}`}
-			words := func(i int) string {
-				var b strings.Builder
-				for j := range 80 {
-					fmt.Fprintf(&b, "w%dy%d ", i, j)
+	t.Run("an n8n model's many calls", func(t *testing.T) {
+		const calls, tools = 100, 10
+		c, err := ParseCase("big.json", []byte(n8nManyCalls(calls, tools)), Options{})
+		require.NoError(t, err)
+		var made []string
+		var answered []string
+		for _, s := range c.Run.Steps {
+			switch s.Kind {
+			case KindToolCall:
+				for _, call := range s.ToolCalls() {
+					made = append(made, call.ID)
 				}
-				return b.String()
+			case KindToolResult:
+				answered = append(answered, s.ToolCallID())
 			}
-			for i := 1; i < 2000; i++ {
-				var inputs []string
-				for k := range 100 {
-					inputs = append(inputs, fmt.Sprintf(`"in%d": "w%dy%d %d"`, k, i, k, k))
-				}
-				nodes = append(nodes, fmt.Sprintf(`{"node_type": "tool", "node_id": "n%d", "title": "T%d", "index": %d, "inputs": {%s}, "outputs": {"text": "%s"}}`, i, i, i, strings.Join(inputs, ", "), words(i)))
-			}
-			return `{"data": [` + strings.Join(nodes, ",") + `, {"node_type": "end", "node_id": "e", "title": "End", "index": 2000, "outputs": {"a": "done"}}]}`
-		},
+		}
+		require.Len(t, made, calls)
+		assert.Equal(t, made[:tools], answered, "each tool's run answers the first call left")
+	})
+	t.Run("a Dify workflow's many nodes", func(t *testing.T) {
+		const nodes = 50
+		c, err := ParseCase("big.json", []byte(difyManyNodes(nodes, 10, 8)), Options{})
+		require.NoError(t, err)
+		assert.Len(t, c.Run.Steps, 1+2*(nodes-1)+1, "the task, a call and its result per tool node, the answer")
+	})
+}
+
+// BenchmarkLowCodeBigRuns reads big saved runs: a model's run that makes
+// many calls answered by many tools' runs, and a Dify workflow's many
+// nodes, each input looked for in the steps before it.
+func BenchmarkLowCodeBigRuns(b *testing.B) {
+	for name, data := range map[string]string{
+		"n8n-many-calls":  n8nManyCalls(100000, 10000),
+		"dify-many-nodes": difyManyNodes(2000, 100, 80),
 	} {
-		t.Run(name, func(t *testing.T) {
-			in := []byte(data())
-			done := make(chan error, 1)
-			go func() {
-				_, err := ParseCase("big.json", in, Options{})
-				done <- err
-			}()
-			select {
-			case err := <-done:
-				require.NoError(t, err)
-			case <-time.After(20 * time.Second):
-				t.Fatal("reading the run did not return")
+		in := []byte(data)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				if _, err := ParseCase("big.json", in, Options{}); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
+}
+
+// n8nManyCalls is an n8n execution whose model's run makes calls calls,
+// answered by the runs of tools tools, none named as a call's tool.
+func n8nManyCalls(calls, tools int) string {
+	var cs, ts []string
+	for i := range calls {
+		cs = append(cs, fmt.Sprintf(`{"name": "t%d", "args": {}}`, i))
+	}
+	for i := range tools {
+		ts = append(ts, fmt.Sprintf(`"Tool %d": [{"startTime": %d, "source": [{"previousNode": "Agent"}], "data": {"ai_tool": [[{"json": {"response": "r"}}]]}}]`, i, 3+i))
+	}
+	return `{"data": {"resultData": {"runData": {
+		"Chat": [{"startTime": 1, "source": [], "data": {"main": [[{"json": {"chatInput": "hi"}}]]}}],
+		"Model": [{"startTime": 2, "source": [{"previousNode": "Agent"}], "data": {"ai_languageModel": [[{"json": {"response": {"generations": [[{"text": "", "message": {"kwargs": {"tool_calls": [` + strings.Join(cs, ",") + `]}}}]]}}}]]}}],
+		"Agent": [{"startTime": 1.5, "source": [{"previousNode": "Chat"}], "data": {"main": [[{"json": {"output": "done"}}]]}}],
+		` + strings.Join(ts, ",") + `}}}}`
+}
+
+// difyManyNodes is a Dify workflow of a start, nodes-1 tool nodes of
+// inputs inputs each, each input's text among the words (words of them)
+// its node writes, and an end.
+func difyManyNodes(nodes, inputs, words int) string {
+	ns := []string{`{"node_type": "start", "node_id": "s", "title": "Start", "index": 0, "inputs": {"sys.query": "find it"}, "outputs": {}}`}
+	written := func(i int) string {
+		var b strings.Builder
+		for j := range words {
+			fmt.Fprintf(&b, "w%dy%d ", i, j)
+		}
+		return b.String()
+	}
+	for i := 1; i < nodes; i++ {
+		var in []string
+		for k := range inputs {
+			in = append(in, fmt.Sprintf(`"in%d": "w%dy%d %d"`, k, i, k, k))
+		}
+		ns = append(ns, fmt.Sprintf(`{"node_type": "tool", "node_id": "n%d", "title": "T%d", "index": %d, "inputs": {%s}, "outputs": {"text": "%s"}}`, i, i, i, strings.Join(in, ", "), written(i)))
+	}
+	return `{"data": [` + strings.Join(ns, ",") + fmt.Sprintf(`, {"node_type": "end", "node_id": "e", "title": "End", "index": %d, "outputs": {"a": "done"}}]}`, nodes)
 }
 
 // TestN8nFlattedExecution: an n8n execution whose data is flatted text,
