@@ -299,8 +299,10 @@ func (c Call) Configs() []string { return c.configs }
 // Discards are the files whose uncommitted changes the call's command
 // line throws away, restoring what the repository holds (git checkout --
 // PATH, git restore PATH), as PathNorm has them; "." for every change
-// (git checkout -- ., git stash, git reset --hard). nil for a call that
-// throws none away.
+// (git checkout -- ., git stash, git reset --hard); or, for an editor's
+// replacement that puts back what an earlier one replaced in a file and
+// so leaves every edit made to it undone (readReverts), that file. nil
+// for a call that throws none away.
 func (c Call) Discards() []string { return c.discards }
 
 // SetsAside reports whether the call's command line sets every
@@ -556,11 +558,14 @@ var (
 
 // replacement reads an editor's replacement from a call's JSON arguments:
 // its old and new text (old_str and new_str, or old_string and
-// new_string); or, from a patch the call applies (patchTexts), the lines
+// new_string, or the SEARCH/REPLACE blocks of a diff, searchReplace); or, from a patch the call applies (patchTexts), the lines
 // its hunks keep and remove as the old text and those they keep and add
 // as the new; false when the call gives neither.
 func replacement(args string) (oldText, newText string, ok bool) {
 	if !strings.Contains(args, "old_str") {
+		if oldText, newText, ok = searchReplace(args); ok {
+			return oldText, newText, true
+		}
 		return patchTexts(args)
 	}
 	var a map[string]any
@@ -1782,3 +1787,39 @@ func writtenOtherwise(v string, held map[string]bool) bool {
 
 // pythonLangs are the fence languages of Python code.
 var pythonLangs = toSet("python py python3")
+
+// searchReplace reads the SEARCH/REPLACE blocks an argument of a call
+// gives as its diff (Roo Code's apply_diff: "<<<<<<< SEARCH", an
+// optional ":start_line:" and "-------", the old lines, "=======", the
+// new, ">>>>>>> REPLACE"; Cline's replace_in_file: "------- SEARCH" …
+// "+++++++ REPLACE"): the old text of every block, and the new, each
+// joined by a line break; false when no argument holds a whole block.
+func searchReplace(args string) (oldText, newText string, ok bool) {
+	if !strings.Contains(args, "SEARCH") || !json.Valid([]byte(args)) {
+		return "", "", false
+	}
+	var olds, news []string
+	for _, v := range ArgValues(args) {
+		var cur *[]string
+		var block []string
+		for l := range strings.SplitSeq(v, "\n") {
+			t := strings.TrimSpace(strings.TrimRight(l, "\r"))
+			switch {
+			case t == "<<<<<<< SEARCH" || t == "------- SEARCH":
+				cur, block = &olds, nil
+			case cur == nil:
+			case cur == &olds && len(block) == 0 && (strings.HasPrefix(t, ":start_line:") || strings.HasPrefix(t, ":end_line:") || t == "-------"):
+			case t == "=======" && cur == &olds:
+				olds, cur, block = append(olds, strings.Join(block, "\n")), &news, nil
+			case (t == ">>>>>>> REPLACE" || t == "+++++++ REPLACE") && cur == &news:
+				news, cur = append(news, strings.Join(block, "\n")), nil
+			default:
+				block = append(block, strings.TrimRight(l, "\r"))
+			}
+		}
+	}
+	if len(news) == 0 {
+		return "", "", false
+	}
+	return strings.Join(olds[:len(news)], "\n"), strings.Join(news, "\n"), true
+}

@@ -612,3 +612,28 @@ func TestRelaxesChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchReplace: an editor's SEARCH/REPLACE diff (Roo Code's
+// apply_diff with its start line, Cline's replace_in_file, two blocks in
+// one diff) is read as a replacement's old and new text, as old_str and
+// new_str are; a diff with no whole block is none.
+func TestSearchReplace(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		args     string
+		old, new string
+		ok       bool
+	}{
+		{"Roo Code's apply_diff", `{"path": "src/a.ts", "diff": "<<<<<<< SEARCH\n:start_line:3\n-------\n  return Math.floor(n) + 1;\n=======\n  return Math.ceil(n);\n>>>>>>> REPLACE"}`, "  return Math.floor(n) + 1;", "  return Math.ceil(n);", true},
+		{"Cline's replace_in_file", `{"path": "a.py", "diff": "------- SEARCH\nx = 1\n=======\nx = 2\n+++++++ REPLACE"}`, "x = 1", "x = 2", true},
+		{"two blocks", `{"path": "a.py", "diff": "<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE"}`, "a\nc", "b\nd", true},
+		{"a block cut short", `{"path": "a.py", "diff": "<<<<<<< SEARCH\na\n=======\nb"}`, "", "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			o, n, ok := replacement(tt.args)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.old, o)
+			assert.Equal(t, tt.new, n)
+		})
+	}
+}

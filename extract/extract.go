@@ -64,6 +64,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	readCorrections(r, rf, rc.corrections, rc.noEntity)
 	AssignCallers(r, rf)
+	readReverts(rf)
 	keepRunBlocks(r, rf)
 	dropStaleErrors(r, rf)
 	quietExits(r, rf)

@@ -49,6 +49,13 @@ func TestRegression(t *testing.T) {
 		restore      = `bash({"command": "git restore cfg/values.py"})`
 		restoreOther = `bash({"command": "git restore tests/test_values.py"})`
 		editRepro    = `str_replace_editor({"command": "str_replace", "path": "/repo/reproduce.py", "old_str": "'on'", "new_str": "'off'"})`
+		// The change undone by an editor's replacement that puts its old
+		// text back, by old_str and new_str or by a SEARCH/REPLACE diff
+		// (Roo Code's apply_diff).
+		undo     = `str_replace_editor({"command": "str_replace", "path": "/repo/cfg/values.py", "old_str": "return False", "new_str": "raise ValueError(value)"})`
+		editAlso = `str_replace_editor({"command": "str_replace", "path": "/repo/cfg/values.py", "old_str": "TRUE = ('1',)", "new_str": "TRUE = ('1', 'on')"})`
+		diffEdit = `apply_diff({"path": "cfg/values.py", "diff": "<<<<<<< SEARCH\n:start_line:3\n-------\n    raise ValueError(value)\n=======\n    return False\n>>>>>>> REPLACE"})`
+		diffUndo = `apply_diff({"path": "cfg/values.py", "diff": "<<<<<<< SEARCH\n:start_line:3\n-------\n    return False\n=======\n    raise ValueError(value)\n>>>>>>> REPLACE"})`
 		// The same changes made by command line, as SWE-agent's bash and
 		// Claude Code's Bash make them: an edit in place, a module
 		// rewritten from a heredoc.
@@ -115,6 +122,11 @@ func TestRegression(t *testing.T) {
 		{"a change made again after the discard", []msg{user, call(edit), out(edited), call(discard), out(""), call(sedEdit), out("")}, nil, nil},
 		{"another file restored", []msg{user, call(edit), out(edited), call(restoreOther), out("")}, nil, nil},
 		{"a discard with only a reproduction written", []msg{user, call(write), out(edited), call(repro), out(raised), call(discard), out("")}, nil, nil},
+		{"the change undone by the editor", []msg{user, call(edit), out(edited), call(test), out(failed), call(undo), out(edited), call(test), out(passed)}, []int{5}, nil},
+		{"the change undone by a SEARCH/REPLACE diff", []msg{user, call(diffEdit), out(edited), call(test), out(failed), call(diffUndo), out(edited), call(test), out(passed)}, []int{5}, nil},
+		{"one of two changes to the file undone", []msg{user, call(edit), out(edited), call(editAlso), out(edited), call(undo), out(edited)}, nil, nil},
+		{"a change undone, then made otherwise", []msg{user, call(edit), out(edited), call(undo), out(edited), call(sedEdit), out("")}, nil, nil},
+		{"a change undone after the file was written whole", []msg{user, call(heredoc), out(""), call(edit), out(edited), call(undo), out(edited)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := Regression.Run(prepare(t, task, "", tc.msgs...))
