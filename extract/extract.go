@@ -80,6 +80,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.TaskFiles = taskFiles(r.Question)
 	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)
 	rf.Misroute = misroute(r)
+	rf.Reversed = reversal(r.Steps)
 	readGuards(r, rf)
 	return rf, nil
 }

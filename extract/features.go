@@ -570,6 +570,10 @@ type RunFeatures struct {
 	// its instructions describe in no word of the task while they describe
 	// another destination in one, that handoff; nil otherwise.
 	Misroute *Misroute `json:"misroute,omitempty"`
+	// Reversed is the first agent's step that writes a figure an earlier
+	// step wrote of the same subject with its direction the other way
+	// round; nil for none.
+	Reversed *Reversal `json:"reversed,omitempty"`
 	// Guards are the conditions the task's and the system's policies set
 	// on a kind of consequential action, with the tool results after
 	// each that speak of the state it forbids.
@@ -596,13 +600,14 @@ type runFeaturesJSON struct {
 	TaskFiles           []string      `json:"task_files,omitempty"`
 	PatchOrigin         *PatchOrigin  `json:"patch_origin,omitempty"`
 	Misroute            *Misroute     `json:"misroute,omitempty"`
+	Reversed            *Reversal     `json:"reversed,omitempty"`
 	Guards              []Guard       `json:"guards,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, AsksExtreme: rf.AsksExtreme, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin, Misroute: rf.Misroute, Guards: rf.Guards})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, AsksExtreme: rf.AsksExtreme, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin, Misroute: rf.Misroute, Reversed: rf.Reversed, Guards: rf.Guards})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

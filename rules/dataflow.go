@@ -57,6 +57,13 @@ func dataFlowOrigin(in *Input) []Finding {
 		return []Finding{{Step: m.Step, Strength: 0.7, Quote: quoteAt(in, m.Step, 0, 0),
 			Reason: fmt.Sprintf("it hands the request to %s, which the instructions describe as %q, while they describe %q in the task's words (%s)", m.To, m.Receiver, m.Other, strings.Join(m.Shared, ", "))}}
 	}
+	if rv := in.Features.Reversed; rv != nil {
+		// The step carried a figure with its direction turned round: the
+		// figure matches what it read, so its value looks carried, but
+		// what the later steps decide on is the opposite of the source.
+		return []Finding{{Step: rv.Step, Strength: 0.7, Quote: quoteAt(in, rv.Step, 0, 0),
+			Reason: fmt.Sprintf("it writes %s of %s the other way round from step %d", changeText(rv.Now), strings.Join(rv.Shared, ", "), rv.Source)}}
+	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
 		if out := droppedWithoutAnswer(in); out != nil {
@@ -3453,4 +3460,16 @@ func formEntry(in *Input, c int) int {
 		}
 	}
 	return found
+}
+
+// changeText writes a change as a reason quotes it: "a fall of 17%",
+// "a move from 41% to 20%".
+func changeText(c extract.Change) string {
+	if c.From != "" {
+		return fmt.Sprintf("a move from %s to %s", c.From, c.To)
+	}
+	if c.Up {
+		return "a rise of " + c.Figure
+	}
+	return "a fall of " + c.Figure
 }

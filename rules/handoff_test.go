@@ -162,3 +162,35 @@ func TestMisroutedHandoff(t *testing.T) {
 		})
 	}
 }
+
+// TestReversedFigure: a step that carries a figure an earlier step wrote
+// of the same subject with its direction turned round (a rise as a fall)
+// is where the run went wrong, though the figure matches its source and
+// the later steps decide on it. A figure of another subject written in the
+// other direction is none. Shape: a team's chat with a ground truth.
+func TestReversedFigure(t *testing.T) {
+	const task = "Analyse the company for the trade date and decide BUY, HOLD or SELL."
+	team := func(bear string) []msg {
+		return []msg{
+			{agent: "user", content: task, kind: run.KindUser},
+			{agent: "news", content: "Revenue was $61.9 billion, up 17% year over year; cloud grew 31%."},
+			{agent: "bull", content: "Revenue grew 17% to $61.9 billion and cloud grew 31%. Buy."},
+			{agent: "bear", content: bear},
+			{agent: "manager", content: "The bear is decisive: the decline and the 36x multiple leave no margin of safety. SELL."},
+			{agent: "trader", content: "FINAL TRANSACTION PROPOSAL: **SELL**"},
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		msgs []msg
+		want []int
+	}{
+		{"a rise carried as a fall", team("Revenue fell 17% year over year to $61.9 billion, so the growth story has stalled. Sell."), []int{3}},
+		{"another subject's fall", team("The stock fell 17% in a month and trades at 36x earnings. Sell."), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "BUY", tt.msgs...)
+			assert.Equal(t, tt.want, stepsFor(dataFlowOrigin(in), "the other way round"))
+		})
+	}
+}
