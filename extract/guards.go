@@ -111,6 +111,7 @@ func guardsOf(sent string) []Guard {
 		if !envWords[env] || functionWords[verb] {
 			continue
 		}
+		verb = phraseVerb(sent[:m[2]], verb)
 		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: verb, State: "other than " + env, Allowed: env})
 	}
 	for _, m := range unlessRe.FindAllStringSubmatchIndex(sent, -1) {
@@ -127,6 +128,23 @@ func guardsOf(sent string) []Guard {
 		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: clauseVerb(sent[:m[0]]), State: state})
 	}
 	return out
+}
+
+// phraseVerb is the verb of word, the last word of before+word: word
+// itself, unless it ends a noun phrase of at most four words ("deploy the
+// web service"), whose verb is the word before the phrase's determiner
+// (determiners).
+func phraseVerb(before, word string) string {
+	ws := strings.Fields(strings.ToLower(before))
+	for k := len(ws) - 1; k >= 1 && k >= len(ws)-3; k-- {
+		if determiners[ws[k]] {
+			if v := strings.Trim(ws[k-1], ",;:\"'("); v != "" && !functionWords[v] && !determiners[v] {
+				return v
+			}
+			break
+		}
+	}
+	return word
 }
 
 // functionWords are words before "only if" that are no action's verb.
@@ -278,13 +296,21 @@ func objectBefore(toks []guardToken, j int, key, value string) string {
 // allows: it shows another where it names an environment (envWords) and
 // never the allowed one ("prod", from a workspace's name), and shows the
 // allowed one's presence where it names that; nil where it names none.
+//
+// A file's path ("/dev/sda1", "./test/...") names a place on a disk, no
+// environment, and is passed over.
 func envSeenIn(content, allowed string, step int) []GuardSeen {
 	other := false
-	for _, w := range strings.FieldsFunc(strings.ToLower(content), func(r rune) bool { return r < 'a' || r > 'z' }) {
-		if w == allowed {
-			return []GuardSeen{{Step: step}}
+	for _, field := range strings.Fields(strings.ToLower(content)) {
+		if field = strings.TrimLeft(field, "\"'`([{<=>"); strings.HasPrefix(field, "/") || strings.HasPrefix(field, "./") || strings.HasPrefix(field, "~/") {
+			continue
 		}
-		other = other || envWords[w]
+		for _, w := range strings.FieldsFunc(field, func(r rune) bool { return r < 'a' || r > 'z' }) {
+			if w == allowed {
+				return []GuardSeen{{Step: step}}
+			}
+			other = other || envWords[w]
+		}
 	}
 	if other {
 		return []GuardSeen{{Step: step, Shows: true}}

@@ -54,6 +54,19 @@ func TestGuards(t *testing.T) {
 			result(`Switched to workspace "staging".`),
 		}, []Guard{{Step: 0, Text: "Scale the web tier to 4 instances and apply it to staging only.", Verb: "apply", State: "other than staging", Allowed: "staging",
 			Seen: []GuardSeen{{Step: 2, Shows: true}, {Step: 4}}}}},
+		{"a device's path names no environment", []run.Step{
+			user("Deploy the web service to staging only."),
+			call("shell", `{"command": "df -h /"}`),
+			result("Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G   21G   29G  42% /"),
+			call("shell", `{"command": "ls /srv/releases/dev-2024/"}`),
+			result("web-1.4.tar.gz"),
+		}, []Guard{{Step: 0, Text: "Deploy the web service to staging only.", Verb: "deploy", State: "other than staging", Allowed: "staging"}}},
+		{"another environment in a host's name", []run.Step{
+			user("Deploy the web service to staging only."),
+			call("shell", `{"command": "kubectl config current-context"}`),
+			result("arn:aws:eks:eu-west-1:1234:cluster/web-prod"),
+		}, []Guard{{Step: 0, Text: "Deploy the web service to staging only.", Verb: "deploy", State: "other than staging", Allowed: "staging",
+			Seen: []GuardSeen{{Step: 2, Shows: true}}}}},
 		{"unless of no mark", []run.Step{
 			user("Close the ticket unless it is urgent."),
 			call("get_ticket", `{"id": "T-1"}`),
