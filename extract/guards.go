@@ -30,6 +30,60 @@ type Guard struct {
 	// Seen are the tool results after Step that speak of the state, in
 	// step order.
 	Seen []GuardSeen `json:"seen,omitempty"`
+	// Requires, where the policy asks for a step before the action ("take
+	// a dump of the table before any destructive change", "make a
+	// snapshot before deleting the volume"), is that step's noun, lower
+	// case ("dump", "dry run"): a call that takes it writes the noun
+	// (Takes). State is then "".
+	Requires string `json:"requires,omitempty"`
+	// Destructive: the required step guards any destructive action (one
+	// that writes a destroying verb, destroyVerbs) rather than Verb's.
+	Destructive bool `json:"destructive,omitempty"`
+}
+
+// Takes reports whether a call takes the step a guard requires: its
+// name or one of its values writes the required noun as words (pg_dump
+// and --dry-run write "dump" and "dry run").
+func (g Guard) Takes(c Call) bool {
+	if g.Requires == "" {
+		return false
+	}
+	want := strings.TrimSuffix(g.Requires, "s")
+	for _, v := range append([]string{c.Name}, c.Values...) {
+		words := strings.Join(lowerWords(v), " ")
+		if strings.Contains(" "+words+" ", " "+want+" ") || strings.Contains(" "+words+" ", " "+g.Requires+" ") {
+			return true
+		}
+		// A tool's name may join the noun to another word (pytest).
+		if len(want) >= 4 && !strings.Contains(want, " ") && slices.ContainsFunc(strings.Fields(words), func(w string) bool {
+			return strings.HasSuffix(w, want) || strings.HasPrefix(w, want)
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// Acts reports whether a call is an action a required step guards: a
+// consequential call that writes, in its name or values, a destroying
+// verb (for a guard of any destructive action) or the guard's verb.
+func (g Guard) Acts(c Call) bool {
+	if g.Requires == "" || !c.Consequential() {
+		return false
+	}
+	for _, v := range append([]string{c.Name}, c.Values...) {
+		for _, w := range lowerWords(v) {
+			if g.Destructive && destroyVerbs[w] || g.Verb != "" && (strings.HasPrefix(w, g.Verb) && len(w) <= len(g.Verb)+1 || namesVerb(w, g.Verb)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowerWords are a text's words of letters, lower case.
+func lowerWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r < 'a' || r > 'z' })
 }
 
 // GuardSeen is a tool result that speaks of a guard's state.
@@ -80,6 +134,14 @@ var (
 	envWords = toSet("prod production staging stage dev development test qa sandbox preprod uat live")
 	// notWords, just before a state's word, say it is absent.
 	notWords = toSet("0 no not nothing none without never zero")
+	// requiredRe is a step a policy requires before an action: "take a
+	// dump of the users table before any destructive change", "make a
+	// snapshot of the volume before deleting it", "run a dry run before
+	// applying".
+	requiredRe = regexp.MustCompile(`(?i)\b(?:take|make|run|do|perform|create)\s+(?:a|an|the)\s+(?:(?:full|fresh|complete|new|current)\s+)?([a-z]+(?:[ -]run)?)\s(?:[^.;:]|[.:]\S){0,100}?\bbefore\s+(?:(?:any|every|each|a|an|the)\s+)?(?:(destructive|irreversible|destroying)\s+(?:change|action|step|operation|command|statement)s?|([a-z]{3,})ing)\b`)
+	// destroyVerbs are the verbs of an action that destroys what it acts
+	// on, as any system's tools or commands write them.
+	destroyVerbs = toSet("drop delete remove destroy truncate purge wipe erase rm")
 	// guardSubjects are the subjects of an "unless" whose one word is a
 	// state: "unless its status is shipped".
 	guardSubjects = toSet("status state tag label flag")
@@ -114,6 +176,17 @@ func guardsOf(sent string) []Guard {
 		verb = phraseVerb(sent[:m[2]], verb)
 		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: verb, State: "other than " + env, Allowed: env})
 	}
+	for _, m := range requiredRe.FindAllStringSubmatchIndex(sent, -1) {
+		req := strings.ReplaceAll(strings.ToLower(sent[m[2]:m[3]]), "-", " ")
+		if functionWords[req] {
+			continue
+		}
+		g := Guard{Text: strings.TrimSpace(sent), Requires: req, Destructive: m[4] >= 0}
+		if m[6] >= 0 {
+			g.Verb = ingBase(strings.ToLower(sent[m[6]:m[7]]))
+		}
+		out = append(out, g)
+	}
 	for _, m := range unlessRe.FindAllStringSubmatchIndex(sent, -1) {
 		state := strings.ToLower(sent[m[4]:m[5]])
 		state = strings.TrimRight(state, ".-")
@@ -145,6 +218,20 @@ func phraseVerb(before, word string) string {
 		}
 	}
 	return word
+}
+
+// ingBase is a verb's plain form from its -ing form without the ending
+// ("dropp" → "drop", "cancell" → "cancel", "delet" → "delete", "drain"
+// → "drain"); a doubled l is read as one ("fil" from "filling" still
+// begins "fill", as Guard.Acts reads it).
+func ingBase(w string) string {
+	if n := len(w); n > 2 && w[n-1] == w[n-2] && !strings.ContainsRune("aeious", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	if n := len(w); n > 2 && strings.ContainsRune("tvcz", rune(w[n-1])) && strings.ContainsRune("aeiou", rune(w[n-2])) {
+		return w + "e"
+	}
+	return w
 }
 
 // functionWords are words before "only if" that are no action's verb.
@@ -199,6 +286,9 @@ func readGuards(r *run.Run, rf *RunFeatures) {
 	for i := range rf.Steps {
 		for _, p := range rf.Steps[i].Policies {
 			for _, g := range guardsOf(p.Text) {
+				if g.Requires != "" && (p.Confirm || confirmRe.MatchString(g.Requires)) {
+					continue // the other party's yes is the confirmation policy's (Policy.Confirm)
+				}
 				g.Step = i
 				guards = append(guards, g)
 			}
@@ -209,6 +299,9 @@ func readGuards(r *run.Run, rf *RunFeatures) {
 	}
 	for k := range guards {
 		g := &guards[k]
+		if g.Requires != "" {
+			continue // the calls after it say whether it was taken
+		}
 		for i := g.Step + 1; i < len(r.Steps); i++ {
 			if rf.Steps[i].Has(KindToolResult) {
 				if g.Allowed != "" {

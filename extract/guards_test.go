@@ -67,6 +67,21 @@ func TestGuards(t *testing.T) {
 			result("arn:aws:eks:eu-west-1:1234:cluster/web-prod"),
 		}, []Guard{{Step: 0, Text: "Deploy the web service to staging only.", Verb: "deploy", State: "other than staging", Allowed: "staging",
 			Seen: []GuardSeen{{Step: 2, Shows: true}}}}},
+		{"a step required before any destructive change", []run.Step{
+			user("Runbook: split users.full_name in two. 1) Take a dump of the users table with pg_dump to /backups/users.sql before any destructive change. 2) Drop full_name."),
+		}, []Guard{{Step: 0, Text: "1) Take a dump of the users table with pg_dump to /backups/users.sql before any destructive change.", Requires: "dump", Destructive: true}}},
+		{"a step required before an action", []run.Step{
+			user("Make a snapshot of the disk before deleting the volume."),
+		}, []Guard{{Step: 0, Text: "Make a snapshot of the disk before deleting the volume.", Requires: "snapshot", Verb: "delete"}}},
+		{"a dry run required before applying", []run.Step{
+			user("Run a dry-run of the migration before applying it to production."),
+		}, []Guard{{Step: 0, Text: "Run a dry-run of the migration before applying it to production.", Requires: "dry run", Verb: "apply"}}},
+		{"a confirmation required before an action is the confirmation policy's", []run.Step{
+			user("Make a confirmation of the order with the user before cancelling it."),
+		}, nil},
+		{"before with no step taken", []run.Step{
+			user("Read the notes before deleting anything."),
+		}, nil},
 		{"unless of no mark", []run.Step{
 			user("Close the ticket unless it is urgent."),
 			call("get_ticket", `{"id": "T-1"}`),

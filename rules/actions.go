@@ -2147,6 +2147,10 @@ func stateConflict(in *Input) []Finding {
 func guardsBroken(in *Input) []Finding {
 	var out []Finding
 	for _, g := range in.Features.Guards {
+		if g.Requires != "" {
+			out = append(out, stepSkipped(in, g)...)
+			continue
+		}
 		latest := -1 // the index in g.Seen of the latest result's first record
 	steps:
 		for i := g.Step + 1; i < len(in.Features.Steps); i++ {
@@ -2170,6 +2174,25 @@ func guardsBroken(in *Input) []Finding {
 		}
 	}
 	return out
+}
+
+// stepSkipped finds the first call after a policy that requires a step
+// before an action (extract.Guard.Requires) which takes the action when
+// no call since the policy took the step: its agent skipped what the
+// policy asks for first.
+func stepSkipped(in *Input, g extract.Guard) []Finding {
+	for i := g.Step + 1; i < len(in.Features.Steps); i++ {
+		for _, c := range in.Features.Steps[i].Calls {
+			if g.Takes(c) {
+				return nil
+			}
+			if g.Acts(c) {
+				return []Finding{{Step: i, Strength: 1.0, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
+					Reason: fmt.Sprintf("it calls %s although no call since step %d took the step %q the policy requires before it (%q)", c.Name, g.Step, g.Requires, clipText(g.Text, 120))}}
+			}
+		}
+	}
+	return nil
 }
 
 // refusalsTaken finds the actions an agent took after saying they could
@@ -2226,7 +2249,7 @@ func refusalOf(in *Input, i int, words []string) int {
 
 // StateConflict is the state_conflict analyzer.
 var StateConflict = &Analyzer{Name: "state_conflict", Run: stateConflict, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates, FactSignals},
-	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out, or that its agent said could not be taken and then took when the other party only insisted, or that a condition of the task or a policy forbids in a state the latest result speaking of it showed"}
+	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out, or that its agent said could not be taken and then took when the other party only insisted, or that a condition of the task or a policy forbids in a state the latest result speaking of it showed, or that a policy requires a step before which no call took"}
 
 // conflict says why a call may not act on an object in state, or "".
 func conflict(c extract.Call, state string, policies []extract.Policy, states map[string]bool) string {
