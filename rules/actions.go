@@ -704,11 +704,12 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 				ids = append(ids, c.Text)
 			}
 		}
-		// An id of more than one word ("LH 1792") is no code of the
-		// step's: it names the call's own record, or one of the records a
-		// listing gave beside it, when it writes it.
+		// An id that is no code of the step's ("LH 1792", "HKEG34",
+		// "#W2041") names the call's own record, or one of the records a
+		// listing gave beside it, when the step writes it in any of its
+		// spellings ("#W-2041").
 		for _, o := range slices.Concat(values, beside) {
-			if strings.Contains(o, " ") && extract.IsID(o) && !slices.Contains(ids, o) && sup.text.Holds(j, strings.ToLower(o)) {
+			if extract.IsID(o) && !slices.Contains(ids, o) && slices.ContainsFunc(extract.IDSpellings(o), func(s string) bool { return sup.text.Holds(j, s) }) {
 				ids = append(ids, o)
 			}
 		}
