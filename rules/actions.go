@@ -968,7 +968,8 @@ func inflections(w string) []string {
 // system instructions (which often give today's date) or a step before i
 // writes, or that the task or a step before i writes otherwise with its
 // year ("12 April 1986"): the date a person gave, written out as a call
-// takes it, not one made up.
+// takes it, not one made up. With no year in view (yearInView), the
+// month and day alone hold it.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if month, ok := extract.OnlyDate(v); ok && len(month) == len("2006-01") {
 		// A month and its year ("2026-06"), held when the task or a
@@ -998,9 +999,35 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 			return true
 		}
 		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
+			// With no year in view at all, the call's year is the one
+			// the person meant: nothing says otherwise.
 			return slices.ContainsFunc(years, func(y string) bool {
 				return sup.before(y, i, from{}) || sup.text.InstructionsHold(y)
-			})
+			}) || !yearInView(in, i)
+		}
+	}
+	return false
+}
+
+// yearInView reports whether the task, the system instructions or a step
+// before i states a year: a date with its year, or a number of a year's
+// shape (1900 to 2099).
+func yearInView(in *Input, i int) bool {
+	states := func(c extract.Claim) bool {
+		switch c.Kind {
+		case extract.ClaimDate:
+			return len(c.Norm) >= 4 && strings.Trim(c.Norm[:4], "0123456789") == ""
+		case extract.ClaimNumber:
+			return len(c.Norm) == 4 && (strings.HasPrefix(c.Norm, "19") || strings.HasPrefix(c.Norm, "20")) && strings.Trim(c.Norm, "0123456789") == ""
+		}
+		return false
+	}
+	if slices.ContainsFunc(in.Features.Question, states) || slices.ContainsFunc(in.Features.Instructions, states) {
+		return true
+	}
+	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, states) {
+			return true
 		}
 	}
 	return false

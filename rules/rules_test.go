@@ -1025,6 +1025,32 @@ func TestDateOfTheNextYear(t *testing.T) {
 	}
 }
 
+// TestYearlessDateWithNoYearInView: a day a customer gives without a
+// year ("13 June", "June 13th"), where neither the task, the
+// instructions nor an earlier step states any year, is the day a call
+// writes in full in whatever year: nothing says another. Once a step
+// states another year, a call in a year no one wrote is made up. Shape:
+// a clinic scheduling assistant in OpenAI chat with tool calls.
+func TestYearlessDateWithNoYearInView(t *testing.T) {
+	for _, tt := range []struct {
+		ask, listed, date string
+		want              []int
+	}{
+		{"Please book my check-up on 13 June.", `{"patient": "P-4410", "status": "active"}`, "2025-06-13", nil},
+		{"Please book my check-up on June 13th.", `{"patient": "P-4410", "status": "active"}`, "2025-06-13", nil},
+		{"Please book my check-up on 13 June.", `{"patient": "P-4410", "status": "active"}`, "2025-06-14", []int{3}},
+		{"Please book my check-up on 13 June.", `{"patient": "P-4410", "last_visit": "2023-02-01"}`, "2025-06-13", []int{3}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_patient({"patient": "P-4410"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.listed, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `book_slot({"patient": "P-4410", "date": "` + tt.date + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.date)
+	}
+}
+
 // TestUnsupportedAnswerOfTotals: a total an assistant tells that is a
 // rate a tool printed times a count the run states (4 nights at $210)
 // was worked out; a total that no such product gives is its own. Shape:
