@@ -828,7 +828,7 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 		}
 		for _, cf := range c.Counts {
 			words := extract.NameWords(cf.Key)
-			if cf.Value == "0" || heldAsCount(in, sup, cf.Value, i, words) {
+			if cf.Value == "0" || heldAsCount(in, sup, cf.Value, i, words) || countedBefore(in, cf.Value, i, words) {
 				continue
 			}
 			for j := i - 1; j >= 0; j-- {
@@ -841,6 +841,24 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 		}
 	}
 	return "", "", -1, extract.Count{}
+}
+
+// countedBefore reports whether a step before i counts the thing one of
+// words names with v, however it writes the number ("one night" for a
+// call's 1): the count a call is given is then the one stated.
+func countedBefore(in *Input, v string, i int, words []string) bool {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return false
+	}
+	for j := range i {
+		for _, c := range in.Features.Steps[j].Counts {
+			if c.Value == n && slices.ContainsFunc(words, func(w string) bool { return countedAs(w, c.Noun) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heldAsCount reports whether count v, given under a key of words, is

@@ -768,6 +768,27 @@ func TestUnsupportedCounts(t *testing.T) {
 	}
 }
 
+// TestCountInWords: a count a step writes in words ("one night") holds
+// the call's number (1) of that thing; another number is still made up.
+// Shape: a Swarm handoff from a flight agent to a hotel agent.
+func TestCountInWords(t *testing.T) {
+	for _, tt := range []struct {
+		nights string
+		want   []int
+	}{
+		{"1", nil},
+		{"3", []int{3}},
+	} {
+		in := prepare(t, "Book me a hotel near LIS airport.", "",
+			msg{agent: "user", content: "Book me a hotel near LIS airport.", kind: run.KindUser},
+			msg{agent: "flight_agent", content: "hotel_agent: book one night near LIS airport."},
+			msg{agent: "hotel_agent", content: "On it."},
+			msg{agent: "hotel_agent", content: `book_hotel({"near": "LIS", "nights": ` + tt.nights + `})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.nights)
+	}
+}
+
 // TestUnsupportedCountsBesideAnotherThing: a count the change is given
 // that the task states only of another thing ("we're 3 travellers") is
 // still made up for the thing the key names; the task that counts that
