@@ -535,8 +535,9 @@ func TestUnsupportedArguments(t *testing.T) {
 	// A date the customer gave without its year ("May 14"), which the
 	// call writes in full with the year of the reservation it read, or
 	// of today's date the system's instructions give, is the customer's;
-	// one whose day nobody named, or whose year nothing wrote, is made up
-	// (an airline assistant's chat transcript).
+	// one whose day nobody named, or whose year nothing wrote where
+	// another year is in view, is made up; with no year in view, the day
+	// alone holds it (an airline assistant's chat transcript).
 	const ask = "Please move reservation 4WQ150 from May 13 to May 14, same route JFK to SEA."
 	for _, tc := range []struct {
 		name, result, date, instructions string
@@ -545,7 +546,8 @@ func TestUnsupportedArguments(t *testing.T) {
 		{"the day given, the year read", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-14", "", nil},
 		{"the day given, the year in the system's instructions", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "The current time is 2024-05-12 15:00:00 EST.", nil},
 		{"a day nobody gave", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-15", "", []int{3}},
-		{"a year nobody wrote", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "", []int{3}},
+		{"a year nobody wrote, another in view", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2022-05-13"}]}`, "2024-05-14", "", []int{3}},
+		{"no year in view", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := prepare(t, ask, "",
