@@ -57,7 +57,8 @@ func TestIsIDDesignators(t *testing.T) {
 
 // TestIsIDLettered: capital letters and digits, joined by a hyphen or,
 // three digits or more, by nothing, name a record; fewer digits joined,
-// lower case, or more than four letters do not.
+// lower case, or more than four letters do not. After a "#" they name an
+// order; six capitals and digits, two or more of each, name a booking.
 func TestIsIDLettered(t *testing.T) {
 	for _, tt := range []struct {
 		v    string
@@ -73,6 +74,16 @@ func TestIsIDLettered(t *testing.T) {
 		{"COVID-19", false},
 		{"FR-", false},
 		{"HAT", false},
+		{"#W2378156", true},
+		{"#W-2041", true},
+		{"#12", false},
+		{"HKEG34", true},
+		{"NO6JO3", true},
+		{"FY2024", false},
+		{"ABCDEF", false},
+		{"123456", true},
+		{"HKEG3", false},
+		{"hkeg34", false},
 	} {
 		assert.Equal(t, tt.want, IsID(tt.v), tt.v)
 	}

@@ -17,9 +17,34 @@ type Field struct {
 // more digits, a code (isCode), a prefix of lower-case letters, an
 // underscore and four or more digits, as payment and event APIs write
 // their objects' ids ("ch_7790", "evt_88213"), or a service's designator
-// (designator), or capital letters and digits (lettered).
+// (designator), or capital letters and digits (lettered), those after a
+// "#" as an order's number is written ("#W2378156"), or a booking's
+// six-character code (bookingCode).
 func IsID(v string) bool {
-	return len(v) >= 5 && isDigits(v) || isCode(v) || prefixedID(v) || designator(v) || lettered(v)
+	return len(v) >= 5 && isDigits(v) || isCode(v) || prefixedID(v) || designator(v) || lettered(v) || strings.HasPrefix(v, "#") && lettered(v[1:]) || bookingCode(v)
+}
+
+// bookingCode reports whether v is six capital letters and digits, two
+// or more of each, as a reservation system names a booking ("HKEG34",
+// "NO6JO3"): a code made to be read out, not a word or a number. Letters
+// before a year ("FY2024") are a period.
+func bookingCode(v string) bool {
+	if len(v) != 6 {
+		return false
+	}
+	letters, digits := 0, 0
+	for i := range len(v) {
+		switch c := v[i]; {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c >= '0' && c <= '9':
+			digits++
+		default:
+			return false
+		}
+	}
+	year := v[2:]
+	return letters >= 2 && digits >= 2 && !(isDigits(year) && (strings.HasPrefix(year, "19") || strings.HasPrefix(year, "20")))
 }
 
 // lettered reports whether v is one to four capital letters and digits,

@@ -20,7 +20,7 @@ func TestIDFields(t *testing.T) {
 		{"a listing", `{"lines": [{"line_id": "L-90199", "number": "555-0199"}, {"line_id": "L-90177", "number": "555-0177"}]}`,
 			[]Field{{"line_id", "L-90199"}, {"line_id", "L-90177"}}},
 		{"a list of ids, numbers as JSON numbers", `get_order_details -> {"order_id": "#W5521873", "item_ids": ["7710234", 7710981], "price": 39.5, "zip": "19122"}`,
-			[]Field{{"item_ids", "7710234"}, {"item_ids", "7710981"}, {"zip", "19122"}}},
+			[]Field{{"item_ids", "7710234"}, {"item_ids", "7710981"}, {"order_id", "#W5521873"}, {"zip", "19122"}}},
 		{"no JSON", "Line L-90177 is active.", nil},
 	} {
 		assert.Equal(t, tt.want, idFields(decoded(tt.text)), tt.name)

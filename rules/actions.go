@@ -704,11 +704,12 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 				ids = append(ids, c.Text)
 			}
 		}
-		// An id of more than one word ("LH 1792") is no code of the
-		// step's: it names the call's own record, or one of the records a
-		// listing gave beside it, when it writes it.
+		// An id that is no code of the step's ("LH 1792", "HKEG34",
+		// "#W2041") names the call's own record, or one of the records a
+		// listing gave beside it, when the step writes it in any of its
+		// spellings ("#W-2041").
 		for _, o := range slices.Concat(values, beside) {
-			if strings.Contains(o, " ") && extract.IsID(o) && !slices.Contains(ids, o) && sup.text.Holds(j, strings.ToLower(o)) {
+			if extract.IsID(o) && !slices.Contains(ids, o) && slices.ContainsFunc(extract.IDSpellings(o), func(s string) bool { return sup.text.Holds(j, s) }) {
 				ids = append(ids, o)
 			}
 		}
@@ -827,7 +828,7 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 		}
 		for _, cf := range c.Counts {
 			words := extract.NameWords(cf.Key)
-			if cf.Value == "0" || heldAsCount(in, sup, cf.Value, i, words) {
+			if cf.Value == "0" || heldAsCount(in, sup, cf.Value, i, words) || countedBefore(in, cf.Value, i, words) {
 				continue
 			}
 			for j := i - 1; j >= 0; j-- {
@@ -840,6 +841,24 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 		}
 	}
 	return "", "", -1, extract.Count{}
+}
+
+// countedBefore reports whether a step before i counts the thing one of
+// words names with v, however it writes the number ("one night" for a
+// call's 1): the count a call is given is then the one stated.
+func countedBefore(in *Input, v string, i int, words []string) bool {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return false
+	}
+	for j := range i {
+		for _, c := range in.Features.Steps[j].Counts {
+			if c.Value == n && slices.ContainsFunc(words, func(w string) bool { return countedAs(w, c.Noun) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heldAsCount reports whether count v, given under a key of words, is
@@ -967,7 +986,8 @@ func inflections(w string) []string {
 // system instructions (which often give today's date) or a step before i
 // writes, or that the task or a step before i writes otherwise with its
 // year ("12 April 1986"): the date a person gave, written out as a call
-// takes it, not one made up.
+// takes it, not one made up. With no year in view (yearInView), the
+// month and day alone hold it.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if month, ok := extract.OnlyDate(v); ok && len(month) == len("2006-01") {
 		// A month and its year ("2026-06"), held when the task or a
@@ -997,9 +1017,35 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 			return true
 		}
 		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
+			// With no year in view at all, the call's year is the one
+			// the person meant: nothing says otherwise.
 			return slices.ContainsFunc(years, func(y string) bool {
 				return sup.before(y, i, from{}) || sup.text.InstructionsHold(y)
-			})
+			}) || !yearInView(in, i)
+		}
+	}
+	return false
+}
+
+// yearInView reports whether the task, the system instructions or a step
+// before i states a year: a date with its year, or a number of a year's
+// shape (1900 to 2099).
+func yearInView(in *Input, i int) bool {
+	states := func(c extract.Claim) bool {
+		switch c.Kind {
+		case extract.ClaimDate:
+			return len(c.Norm) >= 4 && strings.Trim(c.Norm[:4], "0123456789") == ""
+		case extract.ClaimNumber:
+			return len(c.Norm) == 4 && (strings.HasPrefix(c.Norm, "19") || strings.HasPrefix(c.Norm, "20")) && strings.Trim(c.Norm, "0123456789") == ""
+		}
+		return false
+	}
+	if slices.ContainsFunc(in.Features.Question, states) || slices.ContainsFunc(in.Features.Instructions, states) {
+		return true
+	}
+	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, states) {
+			return true
 		}
 	}
 	return false

@@ -535,8 +535,9 @@ func TestUnsupportedArguments(t *testing.T) {
 	// A date the customer gave without its year ("May 14"), which the
 	// call writes in full with the year of the reservation it read, or
 	// of today's date the system's instructions give, is the customer's;
-	// one whose day nobody named, or whose year nothing wrote, is made up
-	// (an airline assistant's chat transcript).
+	// one whose day nobody named, or whose year nothing wrote where
+	// another year is in view, is made up; with no year in view, the day
+	// alone holds it (an airline assistant's chat transcript).
 	const ask = "Please move reservation 4WQ150 from May 13 to May 14, same route JFK to SEA."
 	for _, tc := range []struct {
 		name, result, date, instructions string
@@ -545,7 +546,8 @@ func TestUnsupportedArguments(t *testing.T) {
 		{"the day given, the year read", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-14", "", nil},
 		{"the day given, the year in the system's instructions", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "The current time is 2024-05-12 15:00:00 EST.", nil},
 		{"a day nobody gave", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-15", "", []int{3}},
-		{"a year nobody wrote", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "", []int{3}},
+		{"a year nobody wrote, another in view", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2022-05-13"}]}`, "2024-05-14", "", []int{3}},
+		{"no year in view", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := prepare(t, ask, "",
@@ -765,6 +767,27 @@ func TestUnsupportedCounts(t *testing.T) {
 			)
 			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true))
 		})
+	}
+}
+
+// TestCountInWords: a count a step writes in words ("one night") holds
+// the call's number (1) of that thing; another number is still made up.
+// Shape: a Swarm handoff from a flight agent to a hotel agent.
+func TestCountInWords(t *testing.T) {
+	for _, tt := range []struct {
+		nights string
+		want   []int
+	}{
+		{"1", nil},
+		{"3", []int{3}},
+	} {
+		in := prepare(t, "Book me a hotel near LIS airport.", "",
+			msg{agent: "user", content: "Book me a hotel near LIS airport.", kind: run.KindUser},
+			msg{agent: "flight_agent", content: "hotel_agent: book one night near LIS airport."},
+			msg{agent: "hotel_agent", content: "On it."},
+			msg{agent: "hotel_agent", content: `book_hotel({"near": "LIS", "nights": ` + tt.nights + `})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.nights)
 	}
 }
 
@@ -1038,6 +1061,32 @@ func TestDateOfTheNextYear(t *testing.T) {
 			msg{agent: "assistant", content: `search_rooms({"hotel": "Lakeside Lodge", "check_in": "` + tt.date + `"})`, kind: run.KindToolCall},
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.date)
+	}
+}
+
+// TestYearlessDateWithNoYearInView: a day a customer gives without a
+// year ("13 June", "June 13th"), where neither the task, the
+// instructions nor an earlier step states any year, is the day a call
+// writes in full in whatever year: nothing says another. Once a step
+// states another year, a call in a year no one wrote is made up. Shape:
+// a clinic scheduling assistant in OpenAI chat with tool calls.
+func TestYearlessDateWithNoYearInView(t *testing.T) {
+	for _, tt := range []struct {
+		ask, listed, date string
+		want              []int
+	}{
+		{"Please book my check-up on 13 June.", `{"patient": "P-4410", "status": "active"}`, "2025-06-13", nil},
+		{"Please book my check-up on June 13th.", `{"patient": "P-4410", "status": "active"}`, "2025-06-13", nil},
+		{"Please book my check-up on 13 June.", `{"patient": "P-4410", "status": "active"}`, "2025-06-14", []int{3}},
+		{"Please book my check-up on 13 June.", `{"patient": "P-4410", "last_visit": "2023-02-01"}`, "2025-06-13", []int{3}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_patient({"patient": "P-4410"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.listed, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `book_slot({"patient": "P-4410", "date": "` + tt.date + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.date)
 	}
 }
 
@@ -3571,6 +3620,37 @@ func TestOtherRecordOfSpelledID(t *testing.T) {
 			msg{agent: "tool", content: `{"record_locator": "QX7PLM", "status": "ticketed"}`, kind: run.KindToolResult},
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.named+" "+tt.booked)
+	}
+}
+
+// TestCancelsAnotherOfTheUsersRecords: a user who names one of their
+// bookings by its code ("HKEG34"), or an order by its number
+// ("#W2378156"), and confirms, has named that one; a cancellation of
+// another the user's record lists beside it acts on a record no one
+// named, though a tool's output printed it. A cancellation of the one
+// named, or of one the user named too, is not one. Shape: tau2-bench's
+// airline and retail domains, OpenAI chat with tool calls.
+func TestCancelsAnotherOfTheUsersRecords(t *testing.T) {
+	for _, tt := range []struct {
+		ask, key, listed, cancelled string
+		want                        []int
+	}{
+		{"Please cancel reservation HKEG34, my user id is mia_li_3668.", "reservation_id", `["NO6JO3", "AIXC49", "HKEG34"]`, "AIXC49", []int{5}},
+		{"Please cancel reservation HKEG34, my user id is mia_li_3668.", "reservation_id", `["NO6JO3", "AIXC49", "HKEG34"]`, "HKEG34", nil},
+		{"Please cancel reservations HKEG34 and AIXC49, my user id is mia_li_3668.", "reservation_id", `["NO6JO3", "AIXC49", "HKEG34"]`, "AIXC49", nil},
+		{"Please cancel order #W2378156, my user id is mia_li_3668.", "order_id", `["#W2378156", "#W5199551"]`, "#W5199551", []int{5}},
+		{"Please cancel order #W2378156, my user id is mia_li_3668.", "order_id", `["#W2378156", "#W5199551"]`, "#W2378156", nil},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_user_details({"user_id": "mia_li_3668"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"user_id": "mia_li_3668", "items": ` + tt.listed + `}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "I can cancel it for you. Shall I go ahead?"},
+			msg{agent: "user", content: "Yes, please cancel it.", kind: run.KindUser},
+			msg{agent: "assistant", content: `cancel({"` + tt.key + `": "` + tt.cancelled + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"` + tt.key + `": "` + tt.cancelled + `", "status": "cancelled"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.cancelled)
 	}
 }
 
