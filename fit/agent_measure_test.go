@@ -61,7 +61,9 @@ func heldOutCause(ex Example, a rules.Attribution, flagged map[int]bool, rank in
 // labelled step ranks, who speaks at it and who answers for it, the
 // structural features and rules of both steps, and for each answer whose
 // agent is wrong its cause (heldOutCause); then the causes counted per
-// system. It is the table the held-out agent misses are read from.
+// system, beside the runs whose labelled agent answers for the labelled
+// step (the rules' agent for it, rules.StepRow.Agent). It is the table the
+// held-out agent misses are read from.
 func TestHeldOutAgentTable(t *testing.T) {
 	if os.Getenv("OFFATTR_AGENT_TABLE") == "" {
 		t.Skip("set OFFATTR_AGENT_TABLE=1 to print the held-out agent table (a minute)")
@@ -92,7 +94,10 @@ func TestHeldOutAgentTable(t *testing.T) {
 				}
 			}
 			flagged[r.Step] = slices.Contains(on, rules.FeatFlagged)
-			reads[r.Step] = strings.Join(on, ",")
+			reads[r.Step] = "-"
+			if len(on) > 0 {
+				reads[r.Step] = strings.Join(on, ",")
+			}
 		}
 		speaker, answerer := "-", "-"
 		if s := ex.Label.Step; s >= 0 && s < len(ex.In.Run.Steps) {
@@ -112,13 +117,20 @@ func TestHeldOutAgentTable(t *testing.T) {
 			corpora = append(corpora, ex.Corpus)
 		}
 		counts[ex.Corpus]["runs"]++
+		if run.NamesAgent(ex.Label.Agent, answerer) {
+			counts[ex.Corpus]["answers"]++
+			if !run.NamesAgent(ex.Label.Agent, speaker) {
+				counts[ex.Corpus]["calls"]++
+			}
+		}
 		counts[ex.Corpus][cause]++
 		fmt.Fprintf(w, "%s\t%s\t%q\t%d\t%q\t%d\t%d\t%q\t%q\t%s\t%s\t%s\n", ex.Corpus, ex.Name, ex.Label.Agent, ex.Label.Step,
 			a.Agent, a.Step, rank, speaker, answerer, reads[ex.Label.Step], reads[a.Step], cause)
 	}
 	require.NoError(t, w.Flush())
 	for _, c := range corpora {
-		fmt.Printf("\n%s: %d runs, agent right %d\n", c, counts[c]["runs"], counts[c]["-"])
+		fmt.Printf("\n%s: %d runs, agent right %d; the label's agent answers for the labelled step in %d (as the caller of its tool in %d)\n",
+			c, counts[c]["runs"], counts[c]["-"], counts[c]["answers"], counts[c]["calls"])
 		for _, cause := range []string{causeCallerNotSpeaker, causeSilentLabel, causeInstruction, causeUnseen, causeOutranked, causeOutrankedFar} {
 			fmt.Printf("  %3d  %s\n", counts[c][cause], cause)
 		}
