@@ -81,7 +81,11 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 				return telemetry(ctx, rows, spans.Format(format), opts.Labels)
 			}
 		}
-		return telemetry(ctx, data, spans.Format(format), opts.Labels)
+		cs, err := telemetry(ctx, data, spans.Format(format), opts.Labels)
+		if err != nil {
+			return nil, err
+		}
+		return labelBeside(trimmed, cs)
 	}
 	if c, ok, err := sessionLog(trimmed, format, opts); ok {
 		if err != nil {

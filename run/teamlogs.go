@@ -547,3 +547,23 @@ func toBytes(values []json.RawMessage) [][]byte {
 	}
 	return out
 }
+
+// labelBeside gives the one run of a telemetry file that is one object
+// (a saved model call's request and response) the label that object
+// holds beside it as top-level keys, as a transcript's does, when no span
+// carries one. A file of several runs, or whose run is labelled already,
+// is left as it is.
+func labelBeside(data []byte, cs []*Case) ([]*Case, error) {
+	if len(cs) != 1 || cs[0].Label != nil || len(data) == 0 || data[0] != '{' {
+		return cs, nil
+	}
+	var o map[string]any
+	if json.Unmarshal(data, &o) != nil || !slices.ContainsFunc([]string{"mistake_agent", "mistake_step"}, func(k string) bool { _, ok := o[k]; return ok }) {
+		return cs, nil
+	}
+	c, err := labelOf(o).labelled(cs[0].Run)
+	if err != nil {
+		return nil, err
+	}
+	return []*Case{c}, nil
+}

@@ -111,3 +111,16 @@ func TestTeamLogs(t *testing.T) {
 		})
 	}
 }
+
+// TestLabelBesideCall reads the label a saved model call (its request and
+// response as one object) holds beside them as its run's.
+func TestLabelBesideCall(t *testing.T) {
+	data := `{"request": {"model": "m", "messages": [{"role": "user", "content": "12 cookies need 180 g. 30 cookies?"}]},
+		"response": {"id": "r", "object": "chat.completion", "model": "m", "choices": [{"index": 0, "message": {"role": "assistant", "content": "400 g."}, "finish_reason": "stop"}]},
+		"mistake_agent": "assistant", "mistake_step": 1, "mistake_reason": "read 160 g"}`
+	c, err := ParseCase("call.json", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, c.Run.Steps, 2)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, Label{Agent: "assistant", Step: 1, Reason: "read 160 g"}, *c.Label)
+}
