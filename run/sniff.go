@@ -81,7 +81,11 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 				return telemetry(ctx, rows, spans.Format(format), opts.Labels)
 			}
 		}
-		return telemetry(ctx, data, spans.Format(format), opts.Labels)
+		cs, err := telemetry(ctx, data, spans.Format(format), opts.Labels)
+		if err != nil {
+			return nil, err
+		}
+		return labelBeside(trimmed, cs)
 	}
 	if c, ok, err := sessionLog(trimmed, format, opts); ok {
 		if err != nil {
@@ -315,6 +319,16 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 			return nil, err
 		}
 		if len(values) > 1 {
+			if rest, meta := withoutLabelRecord(values); meta != nil {
+				// A label given as a record of its own: the run is the
+				// other records, the label beside them.
+				joined := bytes.Join(toBytes(rest), []byte("\n"))
+				c, err := parseOne(joined, joined, format)
+				if err != nil || c.Label != nil {
+					return c, err
+				}
+				return meta.labelled(c.Run)
+			}
 			if format == FormatWhoWhen {
 				return nil, errors.New("a Who&When file holds one JSON object, this holds several (JSONL)")
 			}
@@ -488,6 +502,14 @@ func chat(msgs []message, data []byte) (*Case, error) {
 				return c, err
 			}
 		}
+		if list, err := anyList(data, ""); err == nil {
+			if list, ok := graphUpdates(list); ok {
+				// LangGraph's streamed updates, each a node's.
+				if c, ok, err := dumpCaseOf(list, nil); ok {
+					return c, err
+				}
+			}
+		}
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
 	return caseOf(transcript(msgs, nil))
@@ -506,6 +528,15 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if err != nil {
 		if c, ok, derr := messagesDumpAfter(data, o, err); ok {
 			return c, derr
+		}
+		if ms, ok := teamLog(data); ok {
+			// A framework's saved run whose "messages" are no chat
+			// messages (the Assistants API's page of a thread's).
+			var fields map[string]any
+			_ = json.Unmarshal(data, &fields) // teamLog read it as an object
+			if c, ok, derr := dumpCaseOfMessages(ms, labelOf(fields)); ok {
+				return c, derr
+			}
 		}
 		return nil, jsonError(data, err)
 	}
@@ -655,6 +686,13 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		// A low-code platform's saved run (n8n, Dify, Flowise, Langflow);
 		// a label beside it is the run's.
 		return c, err
+	}
+	if ms, ok := teamLog(data); ok {
+		// A framework's saved run whose records name their agents; a
+		// label beside it is the run's.
+		if c, ok, err := dumpCaseOfMessages(ms, o); ok {
+			return c, err
+		}
 	}
 	if c, ok, err := labelledList(data, format); ok {
 		// A label beside a run's list under a key of its own.
