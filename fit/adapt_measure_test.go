@@ -166,7 +166,7 @@ func TestAgentAfterAdaptation(t *testing.T) {
 			beta := priorVector(w, func(w *rules.Weights) map[string]float64 { return w.Step }, names)
 			for _, ex := range test {
 				p := rules.Softmax(ex.Rows, beta)
-				order, _, _ := rules.AnswerOrder(w.Guess, ex.In, ex.Rows, rules.Rank(ex.Rows, p, w.Critical, flagged), flagged)
+				order, _ := rules.AnswerOrder(w.Guess, w.AgentRole, ex.In, ex.Rows, rules.Rank(ex.Rows, p, w.Critical, flagged), p, flagged)
 				for k, way := range ways {
 					row := ex.Rows[way.answer(ex, order, p)]
 					preds[k] = append(preds[k], rules.Attribution{Step: row.Step, Agent: row.Agent})

@@ -211,10 +211,14 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	}
 	flagged := slices.Index(names, rules.FeatFlagged)
 	w.Critical = bestCritical(exs, oof, flagged, startShare(opts.Prior))
-	w.Guess = bestGuess(exs, oof, w.Critical, flagged)
+	how := answering{critical: w.Critical, flagged: flagged}
+	if w.Guess = bestGuess(exs, oof, how); w.Guess == "" {
+		w.AgentRole = bestRole(exs, oof, how)
+	}
+	how.guess, how.role = w.Guess, w.AgentRole
 	// Confidence and bands: on what the finished model says of the same
 	// unseen runs.
-	calib, hits, corpora := answers(exs, oof, w.Critical, flagged, w.Guess, func(ex *Example) *Example { return ex })
+	calib, hits, corpora := answers(exs, oof, how, func(ex *Example) *Example { return ex })
 	delta, err := logistic(ctx, calib, hits, calibrationLambda)
 	if err != nil {
 		return nil, err
@@ -231,7 +235,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	// Without its ground truth a run's answer can be checked against
 	// nothing, and the same confidence is right less often: its bands are
 	// chosen on the same unseen runs read without it.
-	if blindCalib, blindHits, blindCorpora := answers(exs, blindOOF, w.Critical, flagged, w.Guess, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
+	if blindCalib, blindHits, blindCorpora := answers(exs, blindOOF, how, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
 		blindConfs := make([]float64, len(blindCalib))
 		for i, x := range blindCalib {
 			blindConfs[i] = sigmoid(dotf(delta, x))
@@ -249,15 +253,15 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 
 // answers returns, for each example's reading (read(ex); nil or without
 // rows: none) under its out-of-fold probabilities p, the calibration row of
-// the answer the ranking (and the guess, if any) gives, whether that answer
-// is right, and the example's corpus.
-func answers(exs []Example, p [][]float64, critical float64, flagged int, guess string, read func(*Example) *Example) (calib [][]float64, hits []bool, corpora []string) {
+// the answer the engine gives (how), whether that answer is right, and the
+// example's corpus.
+func answers(exs []Example, p [][]float64, how answering, read func(*Example) *Example) (calib [][]float64, hits []bool, corpora []string) {
 	for i := range exs {
 		ex := read(&exs[i])
 		if ex == nil || len(ex.Rows) == 0 {
 			continue
 		}
-		k := answerRow(ex, p[i], critical, flagged, guess)
+		k := answerRow(ex, p[i], how)
 		step := ex.Rows[k].Step
 		calib = append(calib, rules.CalibrationRow(p[i][k], len(ex.Rows), rules.Agreeing(ex.findings, step)))
 		hits = append(hits, step == ex.Label.Step)
@@ -413,32 +417,53 @@ const shareZ = 1.0
 func bestCritical(exs []Example, p [][]float64, flagged int, prior float64) float64 {
 	best, bestRight := 1.0, []bool(nil)
 	for _, c := range criticalShares {
-		if r := rightAnswers(exs, p, c, flagged, ""); bestRight == nil || count(r) > count(bestRight) {
+		if r := rightAnswers(exs, p, answering{critical: c, flagged: flagged}); bestRight == nil || count(r) > count(bestRight) {
 			best, bestRight = c, r
 		}
 	}
-	if prior > 0 && best != prior && !betterBy(bestRight, rightAnswers(exs, p, prior, flagged, ""), shareZ) {
+	if prior > 0 && best != prior && !betterBy(bestRight, rightAnswers(exs, p, answering{critical: prior, flagged: flagged}), shareZ) {
 		return prior
 	}
 	return best
 }
 
+// answering is how the engine picks its answer from the step model's
+// probabilities: the weights' critical share, the label-free guess and the
+// agent they name first (rules.AnswerOrder), and the column of the
+// step:flagged feature.
+type answering struct {
+	critical    float64
+	flagged     int
+	guess, role string
+}
+
 // rightAnswers reports, for each example, whether the row the engine would
 // answer it with (answerRow) is its labelled step; false for one without
 // rows.
-func rightAnswers(exs []Example, p [][]float64, critical float64, flagged int, guess string) []bool {
+func rightAnswers(exs []Example, p [][]float64, how answering) []bool {
 	out := make([]bool, len(exs))
 	for i := range exs {
 		ex := &exs[i]
-		out[i] = len(ex.Rows) > 0 && ex.Rows[answerRow(ex, p[i], critical, flagged, guess)].Step == ex.Label.Step
+		out[i] = len(ex.Rows) > 0 && ex.Rows[answerRow(ex, p[i], how)].Step == ex.Label.Step
+	}
+	return out
+}
+
+// rightAgents reports, for each example, whether the agent of the row the
+// engine would answer it with is its labelled agent, as eval scores it.
+func rightAgents(exs []Example, p [][]float64, how answering) []bool {
+	out := make([]bool, len(exs))
+	for i := range exs {
+		ex := &exs[i]
+		out[i] = len(ex.Rows) > 0 && run.NamesAgent(ex.Label.Agent, ex.Rows[answerRow(ex, p[i], how)].Agent)
 	}
 	return out
 }
 
 // answerRow is the row the engine answers an example with, given the step
 // model's probabilities p of its rows.
-func answerRow(ex *Example, p []float64, critical float64, flagged int, guess string) int {
-	order, _, _ := rules.AnswerOrder(guess, ex.In, ex.Rows, rules.Rank(ex.Rows, p, critical, flagged), flagged)
+func answerRow(ex *Example, p []float64, how answering) int {
+	order, _ := rules.AnswerOrder(how.guess, how.role, ex.In, ex.Rows, rules.Rank(ex.Rows, p, how.critical, how.flagged), p, how.flagged)
 	return order[0]
 }
 
@@ -450,20 +475,112 @@ func answerRow(ex *Example, p []float64, critical float64, flagged int, guess st
 // a guess that reads nothing finds them, a user's own labelled runs then
 // answer no worse than that guess; where the rules do better, nothing
 // changes.
-func bestGuess(exs []Example, p [][]float64, critical float64, flagged int) string {
-	corpora := make([]string, len(exs))
-	for i, ex := range exs {
-		corpora[i] = ex.Corpus
-	}
-	rulesRight := rightAnswers(exs, p, critical, flagged, "")
+func bestGuess(exs []Example, p [][]float64, how answering) string {
+	corpora := corporaOfExamples(exs)
+	rulesRight := rightAnswers(exs, p, how)
 	best, bestRight := "", count(rulesRight)
 	for _, g := range rules.Guesses {
-		right := rightAnswers(exs, p, critical, flagged, g)
+		guessed := how
+		guessed.guess = g
+		right := rightAnswers(exs, p, guessed)
 		if n := count(right); n > bestRight && clearlyBetter(right, rulesRight) && !worseSomewhere(corpora, right, rulesRight) {
 			best, bestRight = g, n
 		}
 	}
 	return best
+}
+
+// bestRole returns the agent the weights are to name first
+// (rules.AgentRoleNames), whose best-ranked step then answers, or "" for
+// none. The engine names the agent who answers for its best-ranked step;
+// on a system whose labels point among its agents in a way the rules do
+// not read (the one who speaks most, or last), another agent's best step
+// can name the agent more often. So, on the out-of-fold runs, as
+// bestGuess chooses a step: a role is kept only if its answers name the
+// agent more often than the rules' on every corpus, by a sign test
+// significant at 5% (surelyBetterEverywhere), and their steps are right
+// no less often than the rules' on any corpus, so that the agent is named
+// better and the step no worse; of such roles, the one naming the agent
+// most often, then the step. Fitted on several systems, the out-of-fold
+// runs are each of a system held out, so a role is kept only where it
+// wins on every system left out.
+func bestRole(exs []Example, p [][]float64, how answering) string {
+	corpora := corporaOfExamples(exs)
+	rulesAgents, rulesSteps := rightAgents(exs, p, how), rightAnswers(exs, p, how)
+	best, bestAgents, bestSteps := "", count(rulesAgents), 0
+	for _, role := range rules.AgentRoleNames {
+		named := how
+		named.role = role
+		agents, steps := rightAgents(exs, p, named), rightAnswers(exs, p, named)
+		if !surelyBetterEverywhere(corpora, agents, rulesAgents) || worseSomewhere(corpora, steps, rulesSteps) {
+			continue
+		}
+		if na, ns := count(agents), count(steps); na > bestAgents || na == bestAgents && ns > bestSteps {
+			best, bestAgents, bestSteps = role, na, ns
+		}
+	}
+	return best
+}
+
+// signLevel is the one-sided significance a sign test must reach.
+const signLevel = 0.05
+
+// surelyBetterEverywhere reports whether, in every corpus (corpora[i] is
+// run i's), a is right on more runs than b by an exact one-sided sign
+// test at signLevel: of the runs where they differ, a must be the right
+// one so often that a fair coin would be as lucky less than one time in
+// twenty. On the few runs a user labels, the normal approximation
+// clearlyBetter relies on passes three wins and no losses; the sign test
+// needs five.
+func surelyBetterEverywhere(corpora []string, a, b []bool) bool {
+	type record struct{ won, lost int }
+	by := map[string]record{}
+	for i, c := range corpora {
+		r := by[c]
+		switch {
+		case a[i] && !b[i]:
+			r.won++
+		case b[i] && !a[i]:
+			r.lost++
+		}
+		by[c] = r
+	}
+	for _, r := range by {
+		if signTail(r.won, r.won+r.lost) > signLevel {
+			return false
+		}
+	}
+	return len(by) > 0
+}
+
+// signTail is the chance that a fair coin tossed n times comes up heads
+// at least k times.
+func signTail(k, n int) float64 {
+	if k <= 0 {
+		return 1
+	}
+	tail := 0.0
+	for j := k; j <= n; j++ {
+		tail += math.Exp(lchoose(n, j) - float64(n)*math.Ln2)
+	}
+	return tail
+}
+
+// lchoose is the logarithm of n choose k.
+func lchoose(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
+}
+
+// corporaOfExamples lists each example's corpus.
+func corporaOfExamples(exs []Example) []string {
+	out := make([]string, len(exs))
+	for i, ex := range exs {
+		out[i] = ex.Corpus
+	}
+	return out
 }
 
 // Triage targets: clear must mean no model or person is needed.

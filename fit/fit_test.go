@@ -435,7 +435,92 @@ func TestAnswersAsTheEngine(t *testing.T) {
 			continue
 		}
 		p := rules.Softmax(ex.Rows, beta)
-		got := ex.Rows[answerRow(&ex, p, w.Critical, flagged, w.Guess)].Step
+		got := ex.Rows[answerRow(&ex, p, answering{critical: w.Critical, flagged: flagged, guess: w.Guess, role: w.AgentRole})].Step
 		assert.Equal(t, Predict(w, ex, rules.Registry).Step, got, ex.Name)
+	}
+}
+
+// TestSurelyBetterEverywhere: the sign test behind an agent-naming choice
+// holds three wins and no losses to be chance, as the normal approximation
+// does not, and needs its gain in every corpus.
+func TestSurelyBetterEverywhere(t *testing.T) {
+	// runs returns paired answers for a corpus: won runs where only a is
+	// right, lost where only b is, tied where both are.
+	type pairs struct{ won, lost, tied int }
+	for _, tc := range []struct {
+		name    string
+		corpora map[string]pairs
+		want    bool
+	}{
+		{"three won, none lost", map[string]pairs{"a": {3, 0, 10}}, false},
+		{"five won, none lost", map[string]pairs{"a": {5, 0, 10}}, true},
+		{"six won, one lost", map[string]pairs{"a": {6, 1, 10}}, false},
+		{"seven won, one lost", map[string]pairs{"a": {7, 1, 10}}, true},
+		{"one corpus short", map[string]pairs{"a": {5, 0, 0}, "b": {3, 0, 0}}, false},
+		{"every corpus", map[string]pairs{"a": {5, 0, 0}, "b": {6, 0, 4}}, true},
+		{"no runs", map[string]pairs{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var corpora []string
+			var a, b []bool
+			for _, c := range slices.Sorted(maps.Keys(tc.corpora)) {
+				p := tc.corpora[c]
+				for k := range p.won + p.lost + p.tied {
+					corpora = append(corpora, c)
+					a = append(a, k < p.won || k >= p.won+p.lost)
+					b = append(b, k >= p.won)
+				}
+			}
+			assert.Equal(t, tc.want, surelyBetterEverywhere(corpora, a, b))
+			if tc.name == "three won, none lost" {
+				assert.True(t, clearlyBetter(a, b), "the normal approximation passes it")
+			}
+		})
+	}
+}
+
+// TestBestRoleNamesTheAgentOnlyWhereSurelyBetter: on runs whose labels
+// name the last speaker's step while the rules pick an earlier agent's,
+// the last speaker is named first once that wins clearly enough, on every
+// corpus, and never at the cost of a step the rules had right.
+func TestBestRoleNamesTheAgentOnlyWhereSurelyBetter(t *testing.T) {
+	// Each run: the task, three messages of A, the last of B. The step
+	// model prefers A's first message; B's one message is second.
+	example := func(corpus string, label run.Label) (Example, []float64) {
+		r := &run.Run{Steps: []run.Step{
+			{Index: 0, Agent: "user", Kind: run.KindUser},
+			{Index: 1, Agent: "A", Kind: run.KindMessage},
+			{Index: 2, Agent: "A", Kind: run.KindMessage},
+			{Index: 3, Agent: "A", Kind: run.KindMessage},
+			{Index: 4, Agent: "B", Kind: run.KindMessage},
+		}}
+		flagged := []float64{1} // every step implicated: the ranking is the step model's
+		rows := []rules.StepRow{{Step: 1, Agent: "A", X: flagged}, {Step: 2, Agent: "A", X: flagged}, {Step: 3, Agent: "A", X: flagged}, {Step: 4, Agent: "B", X: flagged}}
+		return Example{Corpus: corpus, In: &rules.Input{Run: r}, Rows: rows, Label: label}, []float64{0.5, 0.05, 0.05, 0.4}
+	}
+	lastStep := run.Label{Agent: "B", Step: 4}
+	agentOnly := run.Label{Agent: "B", Step: 1} // the rules' step, another agent
+	for _, tc := range []struct {
+		name   string
+		labels map[string][]run.Label
+		want   string
+	}{
+		{"five runs of the last speaker's step", map[string][]run.Label{"x": slices.Repeat([]run.Label{lastStep}, 5)}, "last"},
+		{"three are chance", map[string][]run.Label{"x": slices.Repeat([]run.Label{lastStep}, 3)}, ""},
+		{"agents won, steps lost", map[string][]run.Label{"x": slices.Repeat([]run.Label{agentOnly}, 6)}, ""},
+		{"won on one system only", map[string][]run.Label{"x": slices.Repeat([]run.Label{lastStep}, 5), "y": slices.Repeat([]run.Label{lastStep}, 3)}, ""},
+		{"won on every system", map[string][]run.Label{"x": slices.Repeat([]run.Label{lastStep}, 5), "y": slices.Repeat([]run.Label{lastStep}, 6)}, "last"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var exs []Example
+			var p [][]float64
+			for _, c := range slices.Sorted(maps.Keys(tc.labels)) {
+				for _, l := range tc.labels[c] {
+					ex, pr := example(c, l)
+					exs, p = append(exs, ex), append(p, pr)
+				}
+			}
+			assert.Equal(t, tc.want, bestRole(exs, p, answering{critical: 1, flagged: 0}))
+		})
 	}
 }

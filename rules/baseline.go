@@ -66,18 +66,84 @@ func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, st
 	return order, ""
 }
 
+// AgentRoleNames are the agents weights may name first (Weights.AgentRole):
+// three by where each stands in its run as the label-free guesses see it
+// (AgentRoles), the one with the most messages, the first to speak after
+// the task, the speaker of the last step; and the one the step model
+// gives the most probability, summed over the steps it answers for.
+var AgentRoleNames = []string{"busiest", "first", "last", "probable"}
+
+// agentRoleDescriptions say which agent each role is, for a rationale.
+var agentRoleDescriptions = map[string]string{
+	"busiest":  "the agent with the most messages",
+	"first":    "the first agent to speak after the task",
+	"last":     "the agent that speaks the run's last step",
+	"probable": "the agent the step model finds most likely at fault over all its steps",
+}
+
+// RoleFirst returns order (row indices) with the first of its rows whose
+// agent (run.AgentKey of StepRow.Agent: who answers for the step) is the
+// one role names moved to the front, and role; order as it is, and "",
+// when role is empty, that row is already first, or no row is that
+// agent's. p is the step model's probability of each row.
+func RoleFirst(role string, in *Input, rows []StepRow, order []int, p []float64) ([]int, string) {
+	if role == "" || len(order) == 0 {
+		return order, ""
+	}
+	var key string
+	if role == "probable" {
+		key = probableAgent(rows, order, p)
+	} else {
+		busiest, first, last := AgentRoles(in.Run)
+		key = map[string]string{"busiest": busiest, "first": first, "last": last}[role]
+	}
+	for k, i := range order {
+		if run.AgentKey(rows[i].Agent) != key {
+			continue
+		}
+		if k == 0 {
+			return order, ""
+		}
+		return toFront(order, k), role
+	}
+	return order, ""
+}
+
+// probableAgent returns the key (run.AgentKey) of the agent whose rows
+// hold the most of the probability p; of agents holding as much, the one
+// whose row comes first in order.
+func probableAgent(rows []StepRow, order []int, p []float64) string {
+	mass := map[string]float64{}
+	for i, r := range rows {
+		mass[run.AgentKey(r.Agent)] += p[i]
+	}
+	best := ""
+	for _, i := range order {
+		if key := run.AgentKey(rows[i].Agent); best == "" || mass[key] > mass[best] {
+			best = key
+		}
+	}
+	return best
+}
+
 // stepFirst returns order (row indices) with the row of step moved to the
 // front, the others keeping their order, and whether step has a row.
 func stepFirst(rows []StepRow, order []int, step int) ([]int, bool) {
 	for k, i := range order {
 		if rows[i].Step == step {
-			out := make([]int, 0, len(order))
-			out = append(out, i)
-			out = append(out, order[:k]...)
-			return append(out, order[k+1:]...), true
+			return toFront(order, k), true
 		}
 	}
 	return order, false
+}
+
+// toFront returns a copy of order with its k-th entry first, the others
+// keeping their order.
+func toFront(order []int, k int) []int {
+	out := make([]int, 0, len(order))
+	out = append(out, order[k])
+	out = append(out, order[:k]...)
+	return append(out, order[k+1:]...)
 }
 
 // LastStepBaseline blames the run's last step that can be blamed (not a

@@ -58,6 +58,15 @@ type Weights struct {
 	// clearly more often than the rules and no less often on any corpus.
 	// The step model still ranks the alternatives after it.
 	Guess string `json:"guess,omitempty"`
+	// AgentRole, when set, names the agent the weights answer with first
+	// (one of AgentRoleNames, by where it stands in its run or what the
+	// step model gives its steps, never by name): the step model's
+	// best-ranked step of that agent is the answer, so the agent still
+	// answers for the blamed step. fit sets it only when, out of fold on
+	// the runs it was fitted on, it named the agent more often than the
+	// rules' pick on every corpus by a sign test at 5%, with the step no
+	// less often right on any corpus.
+	AgentRole string `json:"agent_role,omitempty"`
 	// Model, when set, weighs a local model's signals with the rules'
 	// (fitted by `offattr fit --model`); without it a model is weighed by
 	// localllm's defaults.
@@ -170,6 +179,10 @@ func ParseWeights(data []byte) (*Weights, error) {
 		return nil, fmt.Errorf("critical_share %v is not in (0, 1]", w.Critical)
 	case w.Guess != "" && !slices.Contains(Guesses, w.Guess):
 		return nil, fmt.Errorf("guess %q is not one of %s", w.Guess, strings.Join(Guesses, ", "))
+	case w.Guess != "" && w.AgentRole != "":
+		return nil, fmt.Errorf("guess %q and agent_role %q: a guess names its own agent", w.Guess, w.AgentRole)
+	case w.AgentRole != "" && !slices.Contains(AgentRoleNames, w.AgentRole):
+		return nil, fmt.Errorf("agent_role %q is not one of %s", w.AgentRole, strings.Join(AgentRoleNames, ", "))
 	case !w.Triage.valid():
 		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
 	case w.TriageWithoutGroundTruth != nil && !w.TriageWithoutGroundTruth.valid():
@@ -371,8 +384,8 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	}
 	names := StepFeatureNames(as)
 	s := w.score(names, rows)
-	var guessed, changeFirst string
-	s.Order, guessed, changeFirst = AnswerOrder(w.Guess, in, rows, s.Order, structuralColumn(as, FeatFlagged))
+	var how Answered
+	s.Order, how = AnswerOrder(w.Guess, w.AgentRole, in, rows, s.Order, s.P, structuralColumn(as, FeatFlagged))
 	// Findings by step, as positions: a long run has a finding for most
 	// of its steps, and a map of lists of them held every one twice.
 	at := findingsByStep(findings, len(in.Run.Steps))
@@ -412,28 +425,41 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 			a.Evidence = append(a.Evidence, e)
 		}
 	}
-	a.Rationale = explain(in, top, topFindings, runnerUp, s, rows, guessed)
-	if changeFirst != "" {
-		a.Rationale = fmt.Sprintf("Step %d (%s) is %s, though no rule found direct evidence against it: with no evidence anywhere, a session that changes files went wrong in its changes, and the first of them is where its patch first departs from the code.", top.Step, top.Agent, changeFirst)
+	a.Rationale = explain(in, top, topFindings, runnerUp, s, rows, how)
+	if how.Change != "" {
+		a.Rationale = fmt.Sprintf("Step %d (%s) is %s, though no rule found direct evidence against it: with no evidence anywhere, a session that changes files went wrong in its changes, and the first of them is where its patch first departs from the code.", top.Step, top.Agent, how.Change)
 	}
 	return a
+}
+
+// Answered says what put the answer's row first, when the step model's
+// ranking did not: the label-free guess the weights answer with (Guess),
+// a session's first change to a file (Change, described), or the agent
+// the weights name first (Role, one of AgentRoleNames).
+type Answered struct {
+	Guess, Change, Role string
 }
 
 // AnswerOrder returns the ranked rows (order, as Rank gives them) in the
 // order the engine answers with, so that fit scores what analyze will
 // answer: the step the named label-free guess answers first, if the
-// weights answer with one (GuessFirst, which it returns); else, when no
-// analyzer implicates the first row (flaggedColumn), a session's first
-// change to a file (firstChangeFirst, whose description it returns).
-func AnswerOrder(guess string, in *Input, rows []StepRow, order []int, flaggedColumn int) (out []int, guessed, change string) {
-	if out, guessed = GuessFirst(guess, in, rows, order); guessed != "" || len(out) == 0 {
-		return out, guessed, ""
+// weights answer with one (GuessFirst); else, when no analyzer implicates
+// the first row (flaggedColumn), a session's first change to a file
+// (firstChangeFirst); then, if the weights name an agent first (role),
+// that agent's best-ranked row (RoleFirst).
+func AnswerOrder(guess, role string, in *Input, rows []StepRow, order []int, p []float64, flaggedColumn int) ([]int, Answered) {
+	var how Answered
+	out, guessed := GuessFirst(guess, in, rows, order)
+	if how.Guess = guessed; guessed != "" || len(out) == 0 || in == nil {
+		return out, how // a guess names its own agent; or no run to read
 	}
-	if in == nil || flaggedColumn >= 0 && rows[out[0]].X[flaggedColumn] > 0 {
-		return out, "", "" // no run to read, or a step some rule implicates
+	if flaggedColumn < 0 || rows[out[0]].X[flaggedColumn] == 0 {
+		out, how.Change = firstChangeFirst(in, rows, out)
 	}
-	out, change = firstChangeFirst(in, rows, out)
-	return out, "", change
+	if named, r := RoleFirst(role, in, rows, out, p); r != "" {
+		return named, Answered{Role: r}
+	}
+	return out, how
 }
 
 // firstChangeFirst returns order (row indices) with the row of the run's
@@ -539,9 +565,9 @@ func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // explain writes the rationale: which rules fired on the chosen step (its
 // findings, found), what spoke against it, who is blamed and why, and the
-// runner-up (whose findings are runnerUp); guessed names the label-free
-// guess that chose the step, if one did.
-func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows []StepRow, guessed string) string {
+// runner-up (whose findings are runnerUp); how says whether a label-free
+// guess chose the step, or the agent the weights name first.
+func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows []StepRow, how Answered) string {
 	var b strings.Builder
 	// No number here: the answer's one number is its calibrated confidence.
 	var pos, neg []Finding
@@ -553,8 +579,13 @@ func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows [
 		}
 	}
 	switch {
-	case guessed != "":
-		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right clearly more often than the rules' pick.", top.Step, top.Agent, guessDescriptions[guessed])
+	case how.Guess != "":
+		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right clearly more often than the rules' pick.", top.Step, top.Agent, guessDescriptions[how.Guess])
+		if len(pos) > 0 {
+			b.WriteString(" Rules that implicate it:")
+		}
+	case how.Role != "":
+		fmt.Fprintf(&b, "Step %d (%s) is the most likely fault of %s, the agent these weights name first: on the runs they were fitted on, naming it named the agent clearly more often than the rules' pick, and the step no less often.", top.Step, top.Agent, agentRoleDescriptions[how.Role])
 		if len(pos) > 0 {
 			b.WriteString(" Rules that implicate it:")
 		}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -38,6 +39,9 @@ func TestParseWeights(t *testing.T) {
 		{"unknown field", func(m map[string]any) { m["extra"] = true }, "not a weights file"},
 		{"a guess", func(m map[string]any) { m["guess"] = "last-step" }, ""},
 		{"an unknown guess", func(m map[string]any) { m["guess"] = "random" }, `guess "random" is not one of first-step, last-step, busiest-first`},
+		{"an agent role", func(m map[string]any) { m["agent_role"] = "last" }, ""},
+		{"an unknown agent role", func(m map[string]any) { m["agent_role"] = "Coder" }, `agent_role "Coder" is not one of busiest, first, last, probable`},
+		{"a guess and an agent role", func(m map[string]any) { m["guess"], m["agent_role"] = "last-step", "first" }, "a guess names its own agent"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := valid()
@@ -136,32 +140,105 @@ func TestScoreRanksImplicatedStepsFirst(t *testing.T) {
 // TestGuessAnswers: weights that name a guess answer with its step, say
 // why, and keep the step model's ranking for the alternatives after it.
 func TestGuessAnswers(t *testing.T) {
-	runs := devRuns(t)
 	for _, guess := range Guesses {
 		t.Run(guess, func(t *testing.T) {
 			w := *DefaultWeights()
 			w.Guess = guess
-			for _, r := range runs[:min(10, len(runs))] {
-				in := inputOf(t, r)
-				plain, _ := Default().Attribute(in)
-				a, _ := Combiner{Analyzers: Registry, Weights: &w}.Attribute(in)
+			beside(t, &w, func(r *run.Run, in *Input, plain, a Attribution) {
 				want := Baselines[guess](in).Step
 				require.Equal(t, want, a.Step, r.Source)
 				assert.Equal(t, want, a.Candidates[0].Step)
-				assert.Len(t, a.Candidates, len(plain.Candidates))
 				assert.Contains(t, a.Rationale, guessDescriptions[guess]+", the guess these weights answer with")
-				var rest []int
-				for _, c := range plain.Candidates {
-					if c.Step != want {
-						rest = append(rest, c.Step)
-					}
+				assertAlternativesKept(t, plain, a)
+			})
+		})
+	}
+}
+
+// TestAgentRoleAnswers: weights that name an agent first answer with
+// that agent's best-ranked step, say why, and keep the step model's
+// ranking for the alternatives after it.
+func TestAgentRoleAnswers(t *testing.T) {
+	for _, role := range AgentRoleNames {
+		t.Run(role, func(t *testing.T) {
+			w := *DefaultWeights()
+			w.AgentRole = role
+			moved := 0
+			beside(t, &w, func(r *run.Run, in *Input, plain, a Attribution) {
+				busiest, first, last := AgentRoles(r)
+				key := map[string]string{"busiest": busiest, "first": first, "last": last}[role]
+				if role == "probable" {
+					s := DefaultWeights().Score(Registry, StepRows(in, Registry, Apply(in, Registry)))
+					key = probableAgent(s.Rows, s.Order, s.P)
 				}
-				var got []int
-				for _, c := range a.Candidates[1:] {
-					got = append(got, c.Step)
+				k := slices.IndexFunc(plain.Candidates, func(c Candidate) bool { return run.AgentKey(c.Agent) == key })
+				if k < 0 {
+					assert.Equal(t, plain.Step, a.Step, "%s: no step of the agent, the rules' answer", r.Source)
+					return
 				}
-				assert.Equal(t, rest, got, "the alternatives keep their order")
+				want := plain.Candidates[k]
+				require.Equal(t, want.Step, a.Step, r.Source)
+				assert.Equal(t, want.Agent, a.Agent, r.Source)
+				if k > 0 {
+					moved++
+					assert.Contains(t, a.Rationale, agentRoleDescriptions[role]+", the agent these weights name first", r.Source)
+				}
+				assertAlternativesKept(t, plain, a)
+			})
+			if role != "probable" {
+				assert.Positive(t, moved, "some run's answer is another agent's")
 			}
+		})
+	}
+}
+
+// beside attributes the first development runs by the default weights
+// and by w, and hands each run and both answers to check.
+func beside(t *testing.T, w *Weights, check func(r *run.Run, in *Input, plain, a Attribution)) {
+	t.Helper()
+	runs := devRuns(t)
+	for _, r := range runs[:min(10, len(runs))] {
+		in := inputOf(t, r)
+		plain, _ := Default().Attribute(in)
+		a, _ := Combiner{Analyzers: Registry, Weights: w}.Attribute(in)
+		check(r, in, plain, a)
+	}
+}
+
+// assertAlternativesKept checks that a's candidates after its answer are
+// plain's but for a's answer, in plain's order.
+func assertAlternativesKept(t *testing.T, plain, a Attribution) {
+	t.Helper()
+	require.Len(t, a.Candidates, len(plain.Candidates))
+	var rest, got []int
+	for _, c := range plain.Candidates {
+		if c.Step != a.Step {
+			rest = append(rest, c.Step)
+		}
+	}
+	for _, c := range a.Candidates[1:] {
+		got = append(got, c.Step)
+	}
+	assert.Equal(t, rest, got, "the alternatives keep their order")
+}
+
+// TestProbableAgent: the agent named is the one holding the most of the
+// step model's probability over its steps, not the one holding the most
+// probable step; of agents holding as much, the one ranked first.
+func TestProbableAgent(t *testing.T) {
+	rows := []StepRow{{Step: 1, Agent: "A"}, {Step: 2, Agent: "B"}, {Step: 3, Agent: "B"}, {Step: 4, Agent: "c"}}
+	for _, tc := range []struct {
+		name  string
+		p     []float64
+		order []int
+		want  string
+	}{
+		{"spread over its steps", []float64{0.4, 0.3, 0.3, 0}, []int{0, 1, 2, 3}, run.AgentKey("B")},
+		{"on one step", []float64{0.7, 0.1, 0.1, 0.1}, []int{0, 1, 2, 3}, run.AgentKey("A")},
+		{"a tie: the one ranked first", []float64{0.4, 0.2, 0.2, 0.2}, []int{3, 1, 0, 2}, run.AgentKey("B")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, probableAgent(rows, tc.order, tc.p))
 		})
 	}
 }
