@@ -170,6 +170,30 @@ func TestChooseBandsHoldsOnEveryCorpus(t *testing.T) {
 	assert.Equal(t, 1.0, chooseBands(conf, hit, corpus).Clear, "b's runs in the band are right one time in two")
 }
 
+// TestChooseSpread: the clear band by spread is the highest spread at or
+// below which every corpus's answers were right at spreadAccuracy.
+func TestChooseSpread(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		spread []float64
+		hit    []bool
+		corpus []string
+		want   float64
+	}{
+		{"the narrow answers right, the wide not", []float64{0.2, 0.4, 0.6, 1.5, 2, 3}, []bool{true, true, true, false, true, false}, []string{"a", "b", "a", "a", "b", "a"}, 0.6},
+		{"a tie is taken whole", []float64{0.2, 0.5, 0.5, 0.5}, []bool{true, true, true, false}, []string{"a", "a", "a", "a"}, 0.2},
+		{"one corpus wrong at the narrowest", []float64{0.1, 0.3, 0.4}, []bool{true, false, true}, []string{"a", "b", "a"}, 0.1},
+		{"five in six is below the bar", []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, []bool{true, true, true, true, true, false}, []string{"a", "a", "a", "a", "a", "a"}, 0.5},
+		{"six in seven is not", []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}, []bool{true, true, true, true, true, false, true}, []string{"a", "a", "a", "a", "a", "a", "a"}, 0.7},
+		{"the narrowest wrong: none clear", []float64{0.1, 0.2}, []bool{false, true}, []string{"a", "a"}, 0},
+		{"no runs", nil, nil, nil, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.InDelta(t, tt.want, chooseSpread(tt.spread, tt.hit, tt.corpus), 1e-9)
+		})
+	}
+}
+
 func TestConditionalLogitFindsTheSignal(t *testing.T) {
 	// The labelled row is always the one with the feature set: the weight
 	// grows positive and the fitted model picks it.
