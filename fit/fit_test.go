@@ -444,6 +444,8 @@ func TestTwinsPulledHarder(t *testing.T) {
 // engine answers a session's first change (coding sessions with no
 // finding) as on the others: a fit judged on answers analyze does not give
 // would choose its critical share, guess and bands for another engine.
+// TestAnswersAsTheEngine: fit's answers and spreads, from which it chooses
+// the confidence and the bands, are those the engine gives.
 func TestAnswersAsTheEngine(t *testing.T) {
 	exs := load(t, "../testdata/kinds/coding-agent")
 	require.NotEmpty(t, exs)
@@ -460,6 +462,9 @@ func TestAnswersAsTheEngine(t *testing.T) {
 		}
 		p := rules.Softmax(ex.Rows, beta)
 		got := ex.Rows[answerRow(&ex, p, w.Critical, flagged, w.Guess)].Step
-		assert.Equal(t, Predict(w, ex, rules.Registry).Step, got, ex.Name)
+		a := Predict(w, ex, rules.Registry)
+		assert.Equal(t, a.Step, got, ex.Name)
+		_, spreads, _, _ := answers([]Example{ex}, [][]float64{p}, w.Critical, flagged, w.Guess, func(ex *Example) *Example { return ex })
+		assert.Equal(t, []float64{a.Spread}, spreads, "%s: the spread the bands are chosen on is the one triage reads", ex.Name)
 	}
 }
