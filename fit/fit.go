@@ -218,7 +218,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	how.guess, how.role = w.Guess, w.AgentRole
 	// Confidence and bands: on what the finished model says of the same
 	// unseen runs.
-	calib, hits, corpora := answers(exs, oof, how, func(ex *Example) *Example { return ex })
+	calib, spreads, hits, corpora := answers(exs, oof, how, func(ex *Example) *Example { return ex })
 	delta, err := logistic(ctx, calib, hits, calibrationLambda)
 	if err != nil {
 		return nil, err
@@ -232,15 +232,17 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 		confs[i] = sigmoid(dotf(delta, x))
 	}
 	w.Triage = chooseBands(confs, hits, corpora)
+	w.Triage.ClearSpread = chooseSpread(spreads, hits, corpora)
 	// Without its ground truth a run's answer can be checked against
 	// nothing, and the same confidence is right less often: its bands are
 	// chosen on the same unseen runs read without it.
-	if blindCalib, blindHits, blindCorpora := answers(exs, blindOOF, how, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
+	if blindCalib, blindSpreads, blindHits, blindCorpora := answers(exs, blindOOF, how, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
 		blindConfs := make([]float64, len(blindCalib))
 		for i, x := range blindCalib {
 			blindConfs[i] = sigmoid(dotf(delta, x))
 		}
 		bands := chooseBands(blindConfs, blindHits, blindCorpora)
+		bands.ClearSpread = chooseSpread(blindSpreads, blindHits, blindCorpora)
 		w.TriageWithoutGroundTruth = &bands
 	}
 	for _, ex := range exs {
@@ -253,9 +255,10 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 
 // answers returns, for each example's reading (read(ex); nil or without
 // rows: none) under its out-of-fold probabilities p, the calibration row of
-// the answer the engine gives (how), whether that answer is right, and the
-// example's corpus.
-func answers(exs []Example, p [][]float64, how answering, read func(*Example) *Example) (calib [][]float64, hits []bool, corpora []string) {
+// the answer the engine gives (how), the step model's spread (as the
+// attribution rounds it), whether that answer is right, and the example's
+// corpus.
+func answers(exs []Example, p [][]float64, how answering, read func(*Example) *Example) (calib [][]float64, spreads []float64, hits []bool, corpora []string) {
 	for i := range exs {
 		ex := read(&exs[i])
 		if ex == nil || len(ex.Rows) == 0 {
@@ -264,10 +267,11 @@ func answers(exs []Example, p [][]float64, how answering, read func(*Example) *E
 		k := answerRow(ex, p[i], how)
 		step := ex.Rows[k].Step
 		calib = append(calib, rules.CalibrationRow(p[i][k], len(ex.Rows), rules.Agreeing(ex.findings, step)))
+		spreads = append(spreads, round3(rules.Spread(p[i])))
 		hits = append(hits, step == ex.Label.Step)
 		corpora = append(corpora, ex.Corpus)
 	}
-	return calib, hits, corpora
+	return calib, spreads, hits, corpora
 }
 
 // calibrationLambda is the L2 pull of the confidence's calibration toward
@@ -639,6 +643,49 @@ func chooseBands(conf []float64, hit []bool, corpus []string) rules.Bands {
 	b.Escalate = min(b.Clear, float64(right)/float64(n))
 	b.Clear, b.Escalate = round3(b.Clear), round3(b.Escalate)
 	return b
+}
+
+// spreadAccuracy is how often, on each corpus, the out-of-fold answers at
+// or below the chosen spread must have been right. It stands above
+// clearAccuracy: of the thresholds tried, the one that just holds on the
+// systems it is chosen on is flattered by the choice, and a system left
+// out of the choosing reads it lower.
+const spreadAccuracy = 0.85
+
+// chooseSpread picks the spread at or below which a run is clear, from
+// out-of-fold spreads (rules.Spread), whether each answer was right, and
+// each run's corpus: the highest at which, on every corpus with runs at or
+// below it, the answers were right at spreadAccuracy. The spread reads the
+// evidence's shape, not a probability calibrated on one system's runs, and
+// so keeps its meaning on a system the weights have not seen. 0 (no such
+// spread) clears no run by its spread.
+func chooseSpread(spread []float64, hit []bool, corpus []string) float64 {
+	idx := make([]int, len(spread))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return spread[idx[a]] < spread[idx[b]] })
+	covered, hits := map[string]int{}, map[string]int{}
+	best := 0.0
+	for k, i := range idx {
+		covered[corpus[i]]++
+		if hit[i] {
+			hits[corpus[i]]++
+		}
+		if k < len(idx)-1 && spread[idx[k+1]] == spread[i] {
+			continue
+		}
+		ok := true
+		for c, n := range covered {
+			if float64(hits[c]) < spreadAccuracy*float64(n)-wilsonTie {
+				ok = false
+			}
+		}
+		if ok {
+			best = spread[i]
+		}
+	}
+	return best
 }
 
 // everyCorpusRight reports whether each corpus's covered runs were right

@@ -170,6 +170,30 @@ func TestChooseBandsHoldsOnEveryCorpus(t *testing.T) {
 	assert.Equal(t, 1.0, chooseBands(conf, hit, corpus).Clear, "b's runs in the band are right one time in two")
 }
 
+// TestChooseSpread: the clear band by spread is the highest spread at or
+// below which every corpus's answers were right at spreadAccuracy.
+func TestChooseSpread(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		spread []float64
+		hit    []bool
+		corpus []string
+		want   float64
+	}{
+		{"the narrow answers right, the wide not", []float64{0.2, 0.4, 0.6, 1.5, 2, 3}, []bool{true, true, true, false, true, false}, []string{"a", "b", "a", "a", "b", "a"}, 0.6},
+		{"a tie is taken whole", []float64{0.2, 0.5, 0.5, 0.5}, []bool{true, true, true, false}, []string{"a", "a", "a", "a"}, 0.2},
+		{"one corpus wrong at the narrowest", []float64{0.1, 0.3, 0.4}, []bool{true, false, true}, []string{"a", "b", "a"}, 0.1},
+		{"five in six is below the bar", []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, []bool{true, true, true, true, true, false}, []string{"a", "a", "a", "a", "a", "a"}, 0.5},
+		{"six in seven is not", []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}, []bool{true, true, true, true, true, false, true}, []string{"a", "a", "a", "a", "a", "a", "a"}, 0.7},
+		{"the narrowest wrong: none clear", []float64{0.1, 0.2}, []bool{false, true}, []string{"a", "a"}, 0},
+		{"no runs", nil, nil, nil, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.InDelta(t, tt.want, chooseSpread(tt.spread, tt.hit, tt.corpus), 1e-9)
+		})
+	}
+}
+
 func TestConditionalLogitFindsTheSignal(t *testing.T) {
 	// The labelled row is always the one with the feature set: the weight
 	// grows positive and the fitted model picks it.
@@ -420,6 +444,8 @@ func TestTwinsPulledHarder(t *testing.T) {
 // engine answers a session's first change (coding sessions with no
 // finding) as on the others: a fit judged on answers analyze does not give
 // would choose its critical share, guess and bands for another engine.
+// TestAnswersAsTheEngine: fit's answers and spreads, from which it chooses
+// the confidence and the bands, are those the engine gives.
 func TestAnswersAsTheEngine(t *testing.T) {
 	exs := load(t, "../testdata/kinds/coding-agent")
 	require.NotEmpty(t, exs)
@@ -435,8 +461,12 @@ func TestAnswersAsTheEngine(t *testing.T) {
 			continue
 		}
 		p := rules.Softmax(ex.Rows, beta)
-		got := ex.Rows[answerRow(&ex, p, answering{critical: w.Critical, flagged: flagged, guess: w.Guess, role: w.AgentRole})].Step
-		assert.Equal(t, Predict(w, ex, rules.Registry).Step, got, ex.Name)
+		how := answering{critical: w.Critical, flagged: flagged, guess: w.Guess, role: w.AgentRole}
+		got := ex.Rows[answerRow(&ex, p, how)].Step
+		a := Predict(w, ex, rules.Registry)
+		assert.Equal(t, a.Step, got, ex.Name)
+		_, spreads, _, _ := answers([]Example{ex}, [][]float64{p}, how, func(ex *Example) *Example { return ex })
+		assert.Equal(t, []float64{a.Spread}, spreads, "%s: the spread the bands are chosen on is the one triage reads", ex.Name)
 	}
 }
 

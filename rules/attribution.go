@@ -26,6 +26,9 @@ type Attribution struct {
 	TraceID    string  `json:"trace_id,omitempty"`
 	SpanID     string  `json:"span_id,omitempty"`
 	Confidence float64 `json:"confidence"`
+	// Spread is the rules' step model's entropy over the run's steps
+	// (Spread): how widely its evidence spreads, whichever step answers.
+	Spread float64 `json:"spread,omitempty"`
 	// Triage is the band the answer falls in: clear (no model or person
 	// needed), review, or escalate; TriageReason says why.
 	Triage       string      `json:"triage,omitempty"`

@@ -124,15 +124,34 @@ func (w *Weights) ConfidenceOf(p float64, candidates, agreeing int) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
-// Bands are the confidence thresholds of the triage: at or above Clear a
-// run needs no model and no person; below Escalate it is worth a stronger
-// model's tokens; review in between.
+// Bands are the thresholds of the triage: at or above confidence Clear, or
+// at or below spread ClearSpread (Attribution.Spread), a run needs no model
+// and no person; below confidence Escalate it is worth a stronger model's
+// tokens; review in between. ClearSpread 0 clears no run by its spread.
 type Bands struct {
-	Clear    float64 `json:"clear"`
-	Escalate float64 `json:"escalate"`
+	Clear       float64 `json:"clear"`
+	Escalate    float64 `json:"escalate"`
+	ClearSpread float64 `json:"clear_spread,omitempty"`
 }
 
 func (b Bands) valid() bool { return 0 <= b.Escalate && b.Escalate <= b.Clear && b.Clear <= 1 }
+
+// spreadValid reports whether ClearSpread is a spread: finite, not below 0.
+func (b Bands) spreadValid() bool { return b.ClearSpread >= 0 && !math.IsInf(b.ClearSpread, 0) }
+
+// Spread is the step model's entropy, in nats, over the run's steps (p,
+// its probabilities): the log of how many steps it weighs as if equally.
+// Low, the evidence points at few steps; it does not grow with the run's
+// length where the evidence does not spread with it.
+func Spread(p []float64) float64 {
+	h := 0.0
+	for _, x := range p {
+		if x > 0 {
+			h -= x * math.Log(x)
+		}
+	}
+	return max(h, 0)
+}
 
 // WeightsVersion is the format of weights files this build reads.
 const WeightsVersion = 2
@@ -187,6 +206,8 @@ func ParseWeights(data []byte) (*Weights, error) {
 		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
 	case w.TriageWithoutGroundTruth != nil && !w.TriageWithoutGroundTruth.valid():
 		return nil, fmt.Errorf("triage bands without ground truth need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.TriageWithoutGroundTruth.Escalate, w.TriageWithoutGroundTruth.Clear)
+	case !w.Triage.spreadValid() || w.TriageWithoutGroundTruth != nil && !w.TriageWithoutGroundTruth.spreadValid():
+		return nil, errors.New("triage clear_spread must be a spread: at least 0")
 	}
 	slices.Sort(w.FittedOn) // InSample searches them
 	if w.Model != nil {
@@ -415,6 +436,7 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	}
 	a.Step = top.Step
 	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(topFindings, top.Step)))
+	a.Spread = round(Spread(s.P))
 	a.Agent = top.Agent
 	for _, f := range topFindings {
 		if f.Strength > 0 {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 	"testing"
@@ -38,6 +39,12 @@ func TestParseWeights(t *testing.T) {
 		{"unknown confidence feature", func(m map[string]any) { m["confidence"] = map[string]float64{"mood": 1} }, `unknown feature "mood"`},
 		{"unknown field", func(m map[string]any) { m["extra"] = true }, "not a weights file"},
 		{"a guess", func(m map[string]any) { m["guess"] = "last-step" }, ""},
+		{"a clear spread", func(m map[string]any) {
+			m["triage"] = map[string]float64{"clear": 1, "escalate": 0.4, "clear_spread": 0.9}
+		}, ""},
+		{"a negative clear spread", func(m map[string]any) {
+			m["triage"] = map[string]float64{"clear": 1, "escalate": 0.4, "clear_spread": -0.5}
+		}, "clear_spread"},
 		{"an unknown guess", func(m map[string]any) { m["guess"] = "random" }, `guess "random" is not one of first-step, last-step, busiest-first`},
 		{"an agent role", func(m map[string]any) { m["agent_role"] = "last" }, ""},
 		{"an unknown agent role", func(m map[string]any) { m["agent_role"] = "Coder" }, `agent_role "Coder" is not one of busiest, first, last, probable`},
@@ -86,6 +93,27 @@ func TestBandsFor(t *testing.T) {
 	_, err := ParseWeights([]byte(`{"version": ` + strconv.Itoa(WeightsVersion) + `, "step": {"rule:local_fault": 1}, "critical_share": 1,
 		"triage": {"clear": 1, "escalate": 0}, "triage_without_ground_truth": {"clear": 0.2, "escalate": 0.5}}`))
 	assert.EqualError(t, err, "triage bands without ground truth need 0 ≤ escalate (0.5) ≤ clear (0.2) ≤ 1")
+}
+
+// TestSpread: the step model's entropy in nats; one step sure is 0, k
+// steps alike log k, whatever the run's length.
+func TestSpread(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		p    []float64
+		want float64
+	}{
+		{"one step", []float64{1}, 0},
+		{"sure of one of many", []float64{1, 0, 0, 0, 0, 0}, 0},
+		{"two alike", []float64{0.5, 0.5}, math.Log(2)},
+		{"two alike among many", []float64{0.5, 0, 0, 0.5, 0, 0, 0, 0}, math.Log(2)},
+		{"four alike", []float64{0.25, 0.25, 0.25, 0.25}, math.Log(4)},
+		{"no steps", nil, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.InDelta(t, tt.want, Spread(tt.p), 1e-12)
+		})
+	}
 }
 
 // TestConfidenceIsCalibrated checks the calibration's direction: with the

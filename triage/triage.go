@@ -39,6 +39,10 @@ type Thresholds struct {
 	// Margin is the lead the answer needs over the runner-up's score to be
 	// clear; a closer call is reviewed.
 	Margin float64
+	// Spread is the step model's spread (rules.Attribution.Spread) at or
+	// below which a run not escalated is clear whatever its confidence: 0
+	// clears no run by its spread.
+	Spread float64
 }
 
 // Override is the thresholds a user set, nil where not set: those set
@@ -61,9 +65,14 @@ func (o Override) Over(t Thresholds) Thresholds {
 }
 
 // For returns the thresholds of fitted bands b, with those o sets in their
-// place.
+// place. A clear threshold the user sets decides alone what is clear: the
+// bands' spread then clears nothing.
 func (o Override) For(b rules.Bands) Thresholds {
-	return o.Over(Thresholds{Clear: b.Clear, Escalate: b.Escalate})
+	t := Thresholds{Clear: b.Clear, Escalate: b.Escalate, Spread: b.ClearSpread}
+	if o.Clear != nil {
+		t.Spread = 0
+	}
+	return o.Over(t)
 }
 
 // Default thresholds: a starting point, not a calibration. They are flags
@@ -81,9 +90,12 @@ func Defaults() Thresholds {
 	return Thresholds{Clear: DefaultClear, Escalate: DefaultEscalate, Margin: DefaultMargin}
 }
 
-// Validate checks 0 ≤ Escalate ≤ Clear ≤ 1 and 0 ≤ Margin ≤ 1.
+// Validate checks 0 ≤ Escalate ≤ Clear ≤ 1, 0 ≤ Margin ≤ 1 and
+// Spread ≥ 0.
 func (t Thresholds) Validate() error {
 	switch {
+	case t.Spread < 0:
+		return fmt.Errorf("triage thresholds: spread %.2f is below 0", t.Spread)
 	case t.Escalate < 0 || t.Clear > 1 || t.Escalate > t.Clear:
 		return fmt.Errorf("triage thresholds: need 0 ≤ escalate-below (%.2f) ≤ clear-above (%.2f) ≤ 1", t.Escalate, t.Clear)
 	case t.Margin < 0 || t.Margin > 1:
@@ -112,7 +124,11 @@ func Decide(a rules.Attribution, t Thresholds) Decision {
 	if a.Confidence < t.Escalate {
 		return Decision{Escalate, fmt.Sprintf("low confidence %s < %s", num(a.Confidence), num(t.Escalate))}
 	}
-	if a.Confidence < t.Clear {
+	bySpread := t.Spread > 0 && a.Spread <= t.Spread
+	if a.Confidence < t.Clear && !bySpread {
+		if t.Clear >= 1 && t.Spread > 0 {
+			return Decision{Review, fmt.Sprintf("confidence %s ≥ %s; spread %s > %s, the most these weights clear", num(a.Confidence), num(t.Escalate), num(a.Spread), num(t.Spread))}
+		}
 		if t.Clear >= 1 {
 			// Bands whose fit found no confidence at which runs were right
 			// often enough on every held-out system clear nothing.
@@ -124,6 +140,9 @@ func Decide(a rules.Attribution, t Thresholds) Decision {
 		return Decision{Review, fmt.Sprintf("close call: step %d (%s) scores %s, within %s of the answer", ru.Step, ru.Agent, num(ru.Score), num(t.Margin))}
 	}
 	reason := fmt.Sprintf("confidence %s ≥ %s", num(a.Confidence), num(t.Clear))
+	if a.Confidence < t.Clear {
+		reason = fmt.Sprintf("the evidence points at few steps: spread %s ≤ %s", num(a.Spread), num(t.Spread))
+	}
 	if a.Mode == rules.ModeRulesLLM {
 		reason += ", rules and model agree"
 	}

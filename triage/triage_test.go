@@ -47,6 +47,43 @@ func TestDecide(t *testing.T) {
 	}
 }
 
+// TestDecideBySpread: bands that clear by spread clear a run whose step
+// model weighs few steps, whatever its confidence, unless it is escalated.
+func TestDecideBySpread(t *testing.T) {
+	spread := func(a rules.Attribution, s float64) rules.Attribution { a.Spread = s; return a }
+	bands := Thresholds{Clear: 1, Escalate: 0.4, Spread: 0.9}
+	for _, tt := range []struct {
+		name   string
+		in     rules.Attribution
+		t      Thresholds
+		class  Class
+		reason string
+	}{
+		{"narrow", spread(att(3, 0.5), 0.6), bands, Clear, "the evidence points at few steps: spread 0.6 ≤ 0.9"},
+		{"at the bar", spread(att(3, 0.5), 0.9), bands, Clear, "the evidence points at few steps: spread 0.9 ≤ 0.9"},
+		{"wide", spread(att(3, 0.5), 1.4), bands, Review, "confidence 0.5 ≥ 0.4; spread 1.4 > 0.9, the most these weights clear"},
+		{"narrow but unsure", spread(att(3, 0.3), 0.2), bands, Escalate, "low confidence 0.3 < 0.4"},
+		{"no spread band", spread(att(3, 0.5), 0.2), Thresholds{Clear: 1, Escalate: 0.4}, Review, "confidence 0.5 ≥ 0.4; these weights clear no run"},
+		{"confident and wide", spread(att(3, 0.95), 2), Thresholds{Clear: 0.9, Escalate: 0.4, Spread: 0.9}, Clear, "confidence 0.95 ≥ 0.9"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Decide(tt.in, tt.t)
+			assert.Equal(t, tt.class, d.Class)
+			assert.Equal(t, tt.reason, d.Reason)
+		})
+	}
+}
+
+// TestOverrideForSpread: the fitted spread band stays unless the user sets
+// what is clear.
+func TestOverrideForSpread(t *testing.T) {
+	b := rules.Bands{Clear: 1, Escalate: 0.4, ClearSpread: 0.9}
+	x, y := 0.8, 0.2
+	assert.Equal(t, Thresholds{Clear: 1, Escalate: 0.4, Spread: 0.9}, Override{}.For(b))
+	assert.Equal(t, Thresholds{Clear: 1, Escalate: 0.2, Spread: 0.9}, Override{Escalate: &y}.For(b))
+	assert.Equal(t, Thresholds{Clear: 0.8, Escalate: 0.4}, Override{Clear: &x}.For(b))
+}
+
 func TestThresholdsAreConfigurable(t *testing.T) {
 	strict := Thresholds{Clear: 0.95, Escalate: 0.7, Margin: 0}
 	assert.Equal(t, Escalate, Decide(att(1, 0.6), strict).Class)
@@ -64,6 +101,7 @@ func TestValidate(t *testing.T) {
 	assert.ErrorContains(t, Thresholds{Clear: 0.3, Escalate: 0.5}.Validate(), "escalate-below (0.50) ≤ clear-above (0.30)")
 	assert.ErrorContains(t, Thresholds{Clear: 1.2}.Validate(), "≤ 1")
 	assert.ErrorContains(t, Thresholds{Clear: 0.8, Margin: -1}.Validate(), "margin")
+	assert.ErrorContains(t, Thresholds{Clear: 0.8, Spread: -1}.Validate(), "spread")
 }
 
 func TestOverride(t *testing.T) {

@@ -34,7 +34,7 @@ func TestAnalyzeJSONKeys(t *testing.T) {
 	for k := range got {
 		keys = append(keys, k)
 	}
-	assert.ElementsMatch(t, []string{"file", "agent", "step", "confidence", "triage", "triage_reason", "mode", "rationale", "evidence", "candidates", "usage"}, keys)
+	assert.ElementsMatch(t, []string{"file", "agent", "step", "confidence", "spread", "triage", "triage_reason", "mode", "rationale", "evidence", "candidates", "usage"}, keys)
 	assert.Equal(t, path, got["file"])
 	assert.Equal(t, "rules", got["mode"])
 	ev := got["evidence"].([]any)
