@@ -132,6 +132,9 @@ var (
 	// envWords name the environments a change is made in, whatever the
 	// system: a result that names one is read against a guard's.
 	envWords = toSet("prod production staging stage dev development test qa sandbox preprod uat live")
+	// envKeys are the words that say what holds an environment, whose
+	// value in a tool's output names one (envSeenIn).
+	envKeys = toSet("env environment workspace context cluster namespace profile tier deployment")
 	// notWords, just before a state's word, say it is absent.
 	notWords = toSet("0 no not nothing none without never zero")
 	// requiredRe is a step a policy requires before an action: "take a
@@ -390,23 +393,53 @@ func objectBefore(toks []guardToken, j int, key, value string) string {
 // never the allowed one ("prod", from a workspace's name), and shows the
 // allowed one's presence where it names that; nil where it names none.
 //
-// A file's path ("/dev/sda1", "./test/...") names a place on a disk, no
-// environment, and is passed over.
+// An environment is named where the output gives a name, not where its
+// word is prose or another thing's name: a line that is one name alone
+// (a command printing the current workspace or context, "prod",
+// "cluster/web-prod", a listing's "* prod"), or the value of a word that
+// says what holds an environment (envKeys: `workspace "staging"`,
+// "env=prod", "current-context: web-prod"). So npm's banner of the
+// script it runs ("> web@1.0.0 test") and a sentence ("the preview is
+// live") name none. A file's path ("/dev/sda1", "./test/...") names a
+// place on a disk, no environment, and is passed over.
 func envSeenIn(content, allowed string, step int) []GuardSeen {
 	other := false
-	for _, field := range strings.Fields(strings.ToLower(content)) {
-		if field = strings.TrimLeft(field, "\"'`([{<=>"); strings.HasPrefix(field, "/") || strings.HasPrefix(field, "./") || strings.HasPrefix(field, "~/") {
-			continue
+	for _, line := range strings.Split(strings.ToLower(content), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 2 && (fields[0] == "*" || fields[0] == "-") {
+			fields = fields[1:] // a listing's mark of the current entry, or an item's
 		}
-		for _, w := range strings.FieldsFunc(field, func(r rune) bool { return r < 'a' || r > 'z' }) {
-			if w == allowed {
+		for j, field := range fields {
+			if field = strings.TrimLeft(field, "\"'`([{<=>"); strings.HasPrefix(field, "/") || strings.HasPrefix(field, "./") || strings.HasPrefix(field, "~/") {
+				continue
+			}
+			words := strings.FieldsFunc(field, func(r rune) bool { return r < 'a' || r > 'z' })
+			if slices.Contains(words, allowed) {
 				return []GuardSeen{{Step: step}}
 			}
-			other = other || envWords[w]
+			if len(fields) == 1 || j > 0 && envKeys[lastWord(fields[j-1])] {
+				other = other || slices.ContainsFunc(words, func(w string) bool { return envWords[w] })
+				continue
+			}
+			// key=value or key:value in one field
+			for k := 1; k < len(words); k++ {
+				if envKeys[words[k-1]] && envWords[words[k]] {
+					other = true
+				}
+			}
 		}
 	}
 	if other {
 		return []GuardSeen{{Step: step, Shows: true}}
 	}
 	return nil
+}
+
+// lastWord is the last word of letters of a field, "" when it has none.
+func lastWord(field string) string {
+	words := strings.FieldsFunc(field, func(r rune) bool { return r < 'a' || r > 'z' })
+	if len(words) == 0 {
+		return ""
+	}
+	return words[len(words)-1]
 }
