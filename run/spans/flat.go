@@ -66,9 +66,21 @@ var (
 // JavaScript SDK records a tracked function's arguments as {"arguments":
 // […]} and its return value as {"result": …}, Weave's its one argument as
 // {"arg0": …}. One argument is that argument; any other value is kept as
-// it is.
+// it is, but for the object a Weave method ran on.
 func callValue(key string, v any) any {
 	m, ok := v.(map[string]any)
+	if ref, isRef := m["self"].(string); ok && key == "inputs" && isRef && strings.HasPrefix(ref, "weave:///") {
+		// Weave records a method's object as its first input, a ref to
+		// the object (weave:///ENTITY/PROJECT/object/NAME:DIGEST): who
+		// ran, not what it was given.
+		args := make(map[string]any, len(m)-1)
+		for k, a := range m {
+			if k != "self" {
+				args[k] = a
+			}
+		}
+		m, v = args, args
+	}
 	if !ok || len(m) != 1 {
 		return v
 	}
