@@ -9,12 +9,12 @@ import "strings"
 // turns into, a consonant the ending doubled). The forms of one word
 // share a stem ("excludes", "excluding" and "exclude" are "exclud";
 // "cancelled" and "cancel" are "cancel"; "modifies" and "modify" are
-// "modif"; "weekdays" is "weekday"). A stem keeps four letters, a
-// shorter one beginning too many words: "mode", "wipe" and "copy" keep
-// their e or y, and "wiping" and "copies" get theirs back. A longer stem
-// begins its word, so that a word found by its stem's prefix is one of
-// its forms. An ending is cut only from a word it leaves a vowel in
-// ("string" keeps its -ing).
+// "modif"; "weekdays" is "weekday"). A word of four letters keeps its
+// final e or y, a shorter stem beginning too many words: "mode", "wipe"
+// and "copy" keep theirs, and "wiping" and "copies" get theirs back. A
+// longer stem begins its word, so that a word found by its stem's prefix
+// is one of its forms. An ending is cut only from a word it leaves three
+// letters and a vowel ("taxes" is "tax"; "string" keeps its -ing).
 func Stem(w string) string {
 	cut := func(end, add string) bool {
 		base, ok := strings.CutSuffix(w, end)
