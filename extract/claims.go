@@ -74,6 +74,20 @@ func (c Claim) Fraction() (Claim, bool) {
 // normal form holds them: "12.3 eur" is "12.3" and "eur".
 func (c Claim) Value() (value, unit string) { return splitUnit(c.Norm) }
 
+// NumberValues are the values (Claim.Value) of the numbers a short text
+// states, as Claims reads them: what a fact's value, a call's argument or
+// a constant's right-hand side ("3.0", Decimal("50")), holds in figures.
+func NumberValues(s string) []string {
+	var out []string
+	for _, c := range Claims(s) {
+		if c.Kind == ClaimNumber {
+			v, _ := c.Value()
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 func splitUnit(norm string) (value, unit string) {
 	if i := strings.IndexByte(norm, ' '); i >= 0 {
 		return norm[:i], norm[i+1:]

@@ -614,3 +614,22 @@ func TestClaimRounding(t *testing.T) {
 		})
 	}
 }
+
+// TestNumberValues: the numbers a fact's value writes, by their values,
+// whatever way it writes them; a value of no figure has none.
+func TestNumberValues(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  []string
+	}{
+		{"3.0", []string{"3"}},
+		{`Decimal("50")`, []string{"50"}},
+		{"€39.78", []string{"39.78"}},
+		{"22.1 litres at 1.80", []string{"22.1", "1.8"}},
+		{"Paris", nil},
+	} {
+		t.Run(tt.value, func(t *testing.T) {
+			assert.Equal(t, tt.want, NumberValues(tt.value))
+		})
+	}
+}

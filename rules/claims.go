@@ -227,7 +227,7 @@ func askedOffTask(in *Input) map[int]string {
 	for k := range steps {
 		for _, name := range slices.Sorted(maps.Keys(assigns[k])) {
 			v := assigns[k][name]
-			if len(numberValues(v)) != 1 || taskNumber(in, v) {
+			if len(extract.NumberValues(v)) != 1 || taskNumber(in, v) {
 				continue
 			}
 			o := k - 1

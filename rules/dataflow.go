@@ -1427,7 +1427,7 @@ func handedSubject(in *Input, c int) int {
 	sup := in.supportIndex()
 	for _, call := range f.Calls {
 		for _, v := range call.Values {
-			if slices.ContainsFunc(numberValues(v), func(n string) bool { return !sup.before(n, c, from{}) && !numberHeld(sup, n, c) }) {
+			if slices.ContainsFunc(extract.NumberValues(v), func(n string) bool { return !sup.before(n, c, from{}) && !numberHeld(sup, n, c) }) {
 				return -1
 			}
 		}
@@ -2623,7 +2623,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			}
 			put = statedFinal(f.Claims, final, given, want.claims)
 			if o := firstStated(in, put, i, want); put != "" && o >= 0 && o < had && !answers(in, o) &&
-				slices.ContainsFunc(numberValues(put), func(v string) bool { return rechecks(in, i, v) }) {
+				slices.ContainsFunc(extract.NumberValues(put), func(v string) bool { return rechecks(in, i, v) }) {
 				// A figure of the work that led to the correct value
 				// (the litres a cost was worked out from), restated
 				// as a check does, is not put forward as an answer.
@@ -2663,7 +2663,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			// own agent's tool gave, or worked out a figure the step that
 			// reached the correct value then computed with, and that
 			// later step reached it: then this step dropped it.
-			if p := ownOrigin(in, o, numberValues(put), had); p >= 0 {
+			if p := ownOrigin(in, o, extract.NumberValues(put), had); p >= 0 {
 				return []Finding{{Step: p, Strength: 0.7, Quote: quoteAt(in, p, 0, 0),
 					Reason: fmt.Sprintf("%s, and its agent worked out from it %q, which step %d puts forward against the correct answer", ownFault(in, p), put, i)}}
 			}
@@ -2685,7 +2685,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			}
 			return []Finding{{Step: d, Strength: strength, Quote: quote, Reason: reason}}
 		}
-		if p := ownOrigin(in, i, numberValues(put), had); p >= 0 {
+		if p := ownOrigin(in, i, extract.NumberValues(put), had); p >= 0 {
 			// It worked the value out from its agent's own earlier steps:
 			// the first of them to go wrong is where the answer began.
 			strength := 0.7
@@ -3343,18 +3343,6 @@ func slipUnder(in *Input, o, p int) int {
 	return p
 }
 
-// numberValues are the values of the numbers text states (Claim.Value).
-func numberValues(text string) []string {
-	var out []string
-	for _, c := range extract.Claims(text) {
-		if c.Kind == extract.ClaimNumber {
-			v, _ := c.Value()
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 // ownFault says how ownOrigin's step o went wrong.
 func ownFault(in *Input, o int) string {
 	if in.Features.Steps[o].Miscomputes {
@@ -3369,7 +3357,7 @@ func ownFault(in *Input, o int) string {
 // way to the correct value rather than against it.
 func onTheWay(in *Input, had int, put string) bool {
 	f := &in.Features.Steps[had]
-	vals := numberValues(put)
+	vals := extract.NumberValues(put)
 	if len(f.Computes) == 0 || len(vals) == 0 {
 		return false
 	}
