@@ -3192,12 +3192,7 @@ func TestDataFlowThroughAChainOfCalls(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			step := func(i int, agent string, kind run.Kind, content string, e *run.Extra) run.Step {
-				return run.Step{Index: i, Agent: agent, Kind: kind, Content: content, Extra: e}
-			}
-			callOf := func(id, name, args string) *run.Extra {
-				return &run.Extra{ToolCalls: []run.ToolCall{{ID: id, Name: name, Arguments: args}}}
-			}
+			step, callOf := chainStep, chainCall
 			delegate := `{"query":"` + tt.query + `"}`
 			multiply := `{"a":` + tt.a + `,"b":` + tt.b + `}`
 			r := &run.Run{Source: "test.json", Question: q, Steps: []run.Step{
@@ -3211,11 +3206,7 @@ func TestDataFlowThroughAChainOfCalls(t *testing.T) {
 				step(7, "coordinator", run.KindMessage, "The result is **994**.", nil),
 			}}
 			r.Steps[1].Edit().Target = "math_specialist"
-			f := extract.Run(r)
-			g, err := graph.Build(r, f)
-			require.NoError(t, err)
-			in := &Input{Run: r, Features: f, Graph: g}
-			got := DataFlowOrigin.Run(in)
+			got := DataFlowOrigin.Run(chainInput(t, r))
 			require.NotEmpty(t, got)
 			assert.Equal(t, tt.want, got[0].Step, "%+v", got)
 		})
