@@ -619,8 +619,9 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 	}
 	if list, ok := adkSession(data); ok {
-		// A Google ADK session, whose messages are its events' contents.
-		if c, ok, err := dumpCaseOf(list, nil); ok {
+		// A Google ADK session, whose messages are its events' contents;
+		// a label beside them is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
 			return c, err
 		}
 	}
