@@ -538,6 +538,14 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 				return c, derr
 			}
 		}
+		if format == FormatAuto {
+			// A label beside a run's list under a key a Who&When case
+			// or a transcript also uses ("history"), whose elements are
+			// another format's: the list read as it would be alone.
+			if c, ok, lerr := labelledList(data, format); ok && lerr == nil {
+				return c, nil
+			}
+		}
 		return nil, jsonError(data, err)
 	}
 	o.raw = data
