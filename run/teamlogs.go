@@ -3,8 +3,9 @@ package run
 // Saved runs of agent frameworks whose records say who spoke in fields of
 // their own: the OpenAI Assistants API's thread messages and run steps,
 // Llama Stack's agent sessions, TaskWeaver's conversations, CrewAI's crew
-// output, debates that keep each player's own history, conversations
-// whose roles are the agents' names, and LangGraph's streamed updates.
+// output, Mistral's Agents API conversations (mistral.go), debates that
+// keep each player's own history, conversations whose roles are the
+// agents' names, and LangGraph's streamed updates.
 
 import (
 	"bytes"
@@ -24,7 +25,7 @@ func teamLog(data []byte) ([]dumpMessage, bool) {
 		return nil, false
 	}
 	for _, read := range []func(map[string]any) ([]dumpMessage, bool){
-		assistantsThread, llamaStackSession, taskWeaverConversation, crewOutput, rolesAsAgents,
+		assistantsThread, llamaStackSession, taskWeaverConversation, crewOutput, mistralConversation, rolesAsAgents,
 	} {
 		if ms, ok := read(o); ok && len(ms) > 0 {
 			return ms, true
