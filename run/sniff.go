@@ -503,6 +503,12 @@ func chat(msgs []message, data []byte) (*Case, error) {
 			}
 		}
 		if list, err := anyList(data, ""); err == nil {
+			if ms, ok := bedrockAgentEvents(list); ok {
+				// A Bedrock agent's invocation events, its trace's parts.
+				if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+					return c, err
+				}
+			}
 			if list, ok := graphUpdates(list); ok {
 				// LangGraph's streamed updates, each a node's.
 				if c, ok, err := dumpCaseOf(list, nil); ok {
