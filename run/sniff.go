@@ -349,6 +349,10 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		return object(values[0], format)
 	default:
+		if js, ok := taskWeaverYAML(data); ok {
+			// A TaskWeaver conversation kept as YAML, read as its JSON.
+			return parseOne(js, js, format)
+		}
 		if what := fileKind(bytes.TrimLeft(data, " \r\n")); what != "" {
 			return nil, fmt.Errorf("%w: %s", ErrUnknownFormat, what)
 		}
