@@ -15,7 +15,8 @@ import (
 // its author, the user or the agent that made it (an agent's tools'
 // results are a content of the user's role, authored by that agent); a
 // streamed partial event is passed over, as the whole one follows; an
-// event with an error and no content says its author's error. ok is false
+// event with an error and no content says its author's error. A label
+// beside the session's keys is the run's (the caller reads it). ok is false
 // for any other object: one whose events do not all name their author,
 // or that names no app.
 func adkSession(data []byte) ([]any, bool) {

@@ -38,3 +38,17 @@ func TestADKSessionShapes(t *testing.T) {
 	_, ok = adkSession([]byte(`{"appName": "trip", "events": [{"content": {"role": "user", "parts": [{"text": "hi"}]}}]}`))
 	assert.False(t, ok, "an event names no author")
 }
+
+// TestADKSessionLabel: a label beside a session's keys is the run's.
+func TestADKSessionLabel(t *testing.T) {
+	data := `{"id": "s1", "appName": "trip", "userId": "ada", "state": {}, "events": [
+ {"author": "user", "content": {"role": "user", "parts": [{"text": "Book a train to Milan."}]}},
+ {"author": "coordinator", "content": {"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "transfer_to_agent", "args": {"agent_name": "flights"}}}]}},
+ {"author": "flights", "content": {"role": "model", "parts": [{"text": "Booked flight U2 3521."}]}}
+], "mistake_agent": "coordinator", "mistake_step": 1, "mistake_reason": "handed a train to the flights agent"}`
+	c, err := ParseCase("session.json", []byte(data), Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, "coordinator", c.Label.Agent)
+	assert.Equal(t, 1, c.Label.Step)
+}

@@ -86,6 +86,9 @@ func TestCLIAgentSessions(t *testing.T) {
 			[]string{"user user", "assistant message"}, nil, nil, &Label{Agent: "assistant", Step: 1}},
 		{"a label beside a chat under a key of its own", `{"conversation": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}], "mistake_agent": "assistant", "mistake_step": 1}`,
 			[]string{"user user", "assistant message"}, nil, nil, &Label{Agent: "assistant", Step: 1}},
+		{"a label beside a chat under history, a key Who&When's cases use", `{"history": [{"Role": {"Label": "user"}, "Items": [{"$type": "TextContent", "Text": "Hi"}]},
+			{"Role": {"Label": "assistant"}, "AuthorName": "greeter", "Items": [{"$type": "TextContent", "Text": "Hello"}]}], "mistake_agent": "greeter", "mistake_step": 1}`,
+			[]string{"user user", "greeter message"}, map[int]string{1: "Hello"}, nil, &Label{Agent: "greeter", Step: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

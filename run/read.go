@@ -88,7 +88,8 @@ func IsRunFile(name string) bool {
 // exporter's spans, AutoGen's runtime log, Maxim's commit log, a CrewAI
 // task log, ChatDev's log), whatever its name: a program's output redirected to a file;
 // or an SQLite database named as one (.db, .sqlite, .sqlite3), in which
-// AutoGen and Phoenix keep their runs. A named pipe or a device is none,
+// AutoGen and Phoenix keep their runs; or a YAML file whose first lines
+// hold a TaskWeaver conversation's rounds. A named pipe or a device is none,
 // whatever its name: reading one found in a walk would wait for a writer
 // or read without end. A path that does not stat (a link to nothing) is
 // taken by its name, for the walk to report.
@@ -108,6 +109,8 @@ func IsRunFileAt(path string) bool {
 		return beginsAsJSON(head) || spans.IsMaxim(head) || crewAILogHead(head) || chatDevLogHead(head)
 	case ".db", ".sqlite", ".sqlite3":
 		return sqliteFile(path)
+	case ".yaml", ".yml":
+		return yamlRoundsHead(fileHead(path))
 	}
 	return false
 }

@@ -371,6 +371,10 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		return object(values[0], format)
 	default:
+		if js, ok := taskWeaverYAML(data); ok {
+			// A TaskWeaver conversation kept as YAML, read as its JSON.
+			return parseOne(js, js, format)
+		}
 		if what := fileKind(bytes.TrimLeft(data, " \r\n")); what != "" {
 			return nil, fmt.Errorf("%w: %s", ErrUnknownFormat, what)
 		}
@@ -525,6 +529,12 @@ func chat(msgs []message, data []byte) (*Case, error) {
 			}
 		}
 		if list, err := anyList(data, ""); err == nil {
+			if ms, ok := bedrockAgentEvents(list); ok {
+				// A Bedrock agent's invocation events, its trace's parts.
+				if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+					return c, err
+				}
+			}
 			if list, ok := graphUpdates(list); ok {
 				// LangGraph's streamed updates, each a node's.
 				if c, ok, err := dumpCaseOf(list, nil); ok {
@@ -558,6 +568,14 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 			_ = json.Unmarshal(data, &fields) // teamLog read it as an object
 			if c, ok, derr := dumpCaseOfMessages(ms, labelOf(fields)); ok {
 				return c, derr
+			}
+		}
+		if format == FormatAuto {
+			// A label beside a run's list under a key a Who&When case
+			// or a transcript also uses ("history"), whose elements are
+			// another format's: the list read as it would be alone.
+			if c, ok, lerr := labelledList(data, format); ok && lerr == nil {
+				return c, nil
 			}
 		}
 		return nil, jsonError(data, err)
@@ -641,8 +659,9 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 	}
 	if list, ok := adkSession(data); ok {
-		// A Google ADK session, whose messages are its events' contents.
-		if c, ok, err := dumpCaseOf(list, nil); ok {
+		// A Google ADK session, whose messages are its events' contents;
+		// a label beside them is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
 			return c, err
 		}
 	}

@@ -3,8 +3,9 @@ package run
 // Saved runs of agent frameworks whose records say who spoke in fields of
 // their own: the OpenAI Assistants API's thread messages and run steps,
 // Llama Stack's agent sessions, TaskWeaver's conversations, CrewAI's crew
-// output, debates that keep each player's own history, conversations
-// whose roles are the agents' names, and LangGraph's streamed updates.
+// output, Mistral's Agents API conversations (mistral.go), debates that
+// keep each player's own history, conversations whose roles are the
+// agents' names, and LangGraph's streamed updates.
 
 import (
 	"bytes"
@@ -24,7 +25,7 @@ func teamLog(data []byte) ([]dumpMessage, bool) {
 		return nil, false
 	}
 	for _, read := range []func(map[string]any) ([]dumpMessage, bool){
-		assistantsThread, llamaStackSession, taskWeaverConversation, crewOutput, rolesAsAgents,
+		assistantsThread, llamaStackSession, taskWeaverConversation, crewOutput, mistralConversation, rolesAsAgents,
 	} {
 		if ms, ok := read(o); ok && len(ms) > 0 {
 			return ms, true
@@ -551,17 +552,29 @@ func toBytes(values []json.RawMessage) [][]byte {
 // labelBeside gives the one run of a telemetry file that is one object
 // (a saved model call's request and response) the label that object
 // holds beside it as top-level keys, as a transcript's does, when no span
-// carries one. A file of several runs, or whose run is labelled already,
+// carries one; and the one run of a JSONL file of such objects (a log of
+// model calls) the label of its record that holds only one, as a JSONL
+// transcript's. A file of several runs, or whose run is labelled already,
 // is left as it is.
 func labelBeside(data []byte, cs []*Case) ([]*Case, error) {
 	if len(cs) != 1 || cs[0].Label != nil || len(data) == 0 || data[0] != '{' {
 		return cs, nil
 	}
 	var o map[string]any
-	if json.Unmarshal(data, &o) != nil || !slices.ContainsFunc([]string{"mistake_agent", "mistake_step"}, func(k string) bool { _, ok := o[k]; return ok }) {
+	var meta *fileObject
+	err := json.Unmarshal(data, &o)
+	switch {
+	case err == nil && slices.ContainsFunc([]string{"mistake_agent", "mistake_step"}, func(k string) bool { _, ok := o[k]; return ok }):
+		meta = labelOf(o)
+	case err != nil:
+		if values, derr := decodeStream(data); derr == nil && len(values) > 1 {
+			_, meta = withoutLabelRecord(values)
+		}
+	}
+	if meta == nil {
 		return cs, nil
 	}
-	c, err := labelOf(o).labelled(cs[0].Run)
+	c, err := meta.labelled(cs[0].Run)
 	if err != nil {
 		return nil, err
 	}

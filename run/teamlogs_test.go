@@ -124,3 +124,16 @@ func TestLabelBesideCall(t *testing.T) {
 	require.NotNil(t, c.Label)
 	assert.Equal(t, Label{Agent: "assistant", Step: 1, Reason: "read 160 g"}, *c.Label)
 }
+
+// TestLabelRecordBesideCalls reads a log of model calls, one saved call a
+// line, with a record of its own that holds only a label, as its one run
+// labelled.
+func TestLabelRecordBesideCalls(t *testing.T) {
+	data := `{"request": {"model": "m", "messages": [{"role": "user", "content": "12 cookies need 180 g. 30 cookies?"}]}, "response": {"id": "r1", "type": "message", "role": "assistant", "model": "m", "content": [{"type": "tool_use", "id": "t1", "name": "scale", "input": {"grams": 160, "factor": 2.5}}], "stop_reason": "tool_use"}}
+{"request": {"model": "m", "messages": [{"role": "user", "content": "12 cookies need 180 g. 30 cookies?"}, {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "scale", "input": {"grams": 160, "factor": 2.5}}]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "400"}]}]}, "response": {"id": "r2", "type": "message", "role": "assistant", "model": "m", "content": [{"type": "text", "text": "400 g."}], "stop_reason": "end_turn"}}
+{"mistake_agent": "assistant", "mistake_step": 1, "mistake_reason": "read 160 g"}`
+	c, err := ParseCase("calls.jsonl", []byte(data), Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, Label{Agent: "assistant", Step: 1, Reason: "read 160 g"}, *c.Label)
+}

@@ -1,0 +1,42 @@
+package run
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"gopkg.in/yaml.v3"
+)
+
+// taskWeaverYAML is a TaskWeaver conversation saved as YAML (the raw
+// experience files it keeps, raw_exp_*.yaml: "rounds", each with its
+// "post_list") as the same object in JSON, for the JSON readers; ok is
+// false for any other text, and for YAML that holds no such rounds.
+func taskWeaverYAML(data []byte) ([]byte, bool) {
+	if !yamlRoundsHead(data) {
+		return nil, false
+	}
+	var o map[string]any
+	if yaml.Unmarshal(data, &o) != nil {
+		return nil, false
+	}
+	rounds, _ := o["rounds"].([]any)
+	if !objectsAll(rounds, func(r map[string]any) bool { _, ok := r["post_list"].([]any); return ok }) {
+		return nil, false
+	}
+	out, err := json.Marshal(o)
+	if err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+// yamlRoundsHead says whether text has a top-level "rounds:" key among
+// its lines, as a TaskWeaver conversation in YAML does.
+func yamlRoundsHead(text []byte) bool {
+	for line := range bytes.Lines(text) {
+		if bytes.HasPrefix(line, []byte("rounds:")) {
+			return true
+		}
+	}
+	return false
+}
