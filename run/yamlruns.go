@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // taskWeaverYAML is a TaskWeaver conversation saved as YAML (the raw
