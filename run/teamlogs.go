@@ -78,9 +78,8 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		return nil, false
 	}
 	type event struct {
-		at    float64
-		order int
-		ms    []dumpMessage
+		at float64
+		ms []dumpMessage
 	}
 	byID := map[string]map[string]any{}
 	for _, e := range msgs {
@@ -88,6 +87,12 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 			id, _ := m["id"].(string)
 			byID[id] = m
 		}
+	}
+	// Both lists are listed one way, newest first unless asked otherwise:
+	// oldest first, a list's order breaks ties of its times, which count
+	// seconds.
+	if newestFirst(msgs, steps) {
+		msgs, steps = reversed(msgs), reversed(steps)
 	}
 	made := map[string]bool{}
 	var events []event
@@ -109,7 +114,7 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		case "tool_calls":
 			ms = assistantsCalls(details["tool_calls"])
 		}
-		events = append(events, event{createdAt(s), len(events), ms})
+		events = append(events, event{createdAt(s), ms})
 	}
 	for _, e := range msgs {
 		m, _ := e.(map[string]any)
@@ -117,10 +122,10 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		if !objectIs(m, "thread.message") || made[id] {
 			continue
 		}
-		events = append(events, event{createdAt(m), len(events), []dumpMessage{threadMessage(m)}})
+		events = append(events, event{createdAt(m), []dumpMessage{threadMessage(m)}})
 	}
-	// Messages are listed newest first and steps too: order by time,
-	// and at one time, steps before messages, each list oldest first.
+	// By time, and at one time, steps before messages, each list oldest
+	// first.
 	slices.SortStableFunc(events, func(a, b event) int {
 		return cmp.Compare(a.at, b.at)
 	})
@@ -129,6 +134,30 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		out = append(out, e.ms...)
 	}
 	return out, true
+}
+
+// newestFirst reports whether lists of Assistants API objects are listed
+// newest first: as the first of them whose ends differ in time is, else
+// as the API lists by default.
+func newestFirst(lists ...[]any) bool {
+	for _, l := range lists {
+		if len(l) < 2 {
+			continue
+		}
+		first, _ := l[0].(map[string]any)
+		last, _ := l[len(l)-1].(map[string]any)
+		if a, b := createdAt(first), createdAt(last); a != b {
+			return a > b
+		}
+	}
+	return true
+}
+
+// reversed returns a copy of l, last first.
+func reversed(l []any) []any {
+	out := slices.Clone(l)
+	slices.Reverse(out)
+	return out
 }
 
 // threadMessage is one thread.message: its role and its text parts.
