@@ -1078,8 +1078,7 @@ func (c Claim) Rounding() (value, place float64, ok bool) {
 	if dot := strings.LastIndexByte(digits, '.'); dot >= 0 {
 		place = mult / math.Pow(10, float64(len(digits)-dot-1))
 	}
-	v, _ := c.Value()
-	value, err := strconv.ParseFloat(v, 64)
+	value, err := strconv.ParseFloat(c.Norm, 64) // a unit in it: the letter was no magnitude
 	if err != nil {
 		return 0, 0, false
 	}
