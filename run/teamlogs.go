@@ -482,20 +482,25 @@ func debatePlayers(data []byte, o map[string]any) ([]dumpMessage, bool) {
 	return out, true
 }
 
-// objectKeys is the keys of the JSON object raw, in the order written.
+// objectKeys is the keys of the JSON object raw, in the order written,
+// each once (a key written again stands where it first did, as decoding
+// gives it its last value).
 func objectKeys(raw json.RawMessage) []string {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil
 	}
 	var keys []string
+	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
 			return nil
 		}
-		k, _ := t.(string)
-		keys = append(keys, k)
+		if k, _ := t.(string); !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
 		var skip json.RawMessage
 		if dec.Decode(&skip) != nil {
 			return nil

@@ -106,6 +106,15 @@ func TestTeamLogs(t *testing.T) {
 			want: []string{"user|user|Which day?", "Pro|message|Day 10.", "Con|message|Day 8.", "Judge|message|10.", "Pro|message|Still 10."},
 		},
 		{
+			name: "a debate whose players' object writes a name twice, read once as its last",
+			file: "debate.json",
+			data: `{"debate_topic": "Which day?", "players": {
+				"Pro": [{"role": "assistant", "content": "Day 9."}],
+				"Con": [{"role": "user", "content": "Day 10."}, {"role": "assistant", "content": "Day 8."}],
+				"Pro": [{"role": "user", "content": "Which day?"}, {"role": "assistant", "content": "Day 10."}]}, ` + label + `}`,
+			want: []string{"user|user|Which day?", "Pro|message|Day 10.", "Con|message|Day 8."},
+		},
+		{
 			name: "LangGraph's streamed updates, a supervisor's giving again what was read",
 			file: "stream.jsonl",
 			data: `{"supervisor": {"messages": [{"content": "Convert 5.7 C.", "type": "human", "id": "h"}, {"content": "", "type": "ai", "name": "supervisor", "id": "a1", "tool_calls": [{"name": "transfer_to_math", "args": {}, "id": "c1", "type": "tool_call"}]}, {"content": "Transferred", "type": "tool", "name": "transfer_to_math", "tool_call_id": "c1", "id": "t1"}]}}
