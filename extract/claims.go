@@ -1050,14 +1050,19 @@ func continentalNorm(t *text, m match) (string, bool) {
 // value and the place of its last written digit (1000 for "11k", 100000
 // for "2.5M"): such a figure is a rounding to that place, and any figure
 // within half of it of the value ("11,013" for "11k") is the one it
-// rounds. ok is false for any other claim, a figure written in full
-// among them.
+// rounds. The letter is the one right after the last digit, whatever
+// currency the claim's text holds before or after it ("40k USD"). ok is
+// false for any other claim, a figure written in full among them.
 func (c Claim) Rounding() (value, place float64, ok bool) {
-	if c.Kind != ClaimNumber || c.Text == "" {
+	if c.Kind != ClaimNumber {
+		return 0, 0, false
+	}
+	last := strings.LastIndexFunc(c.Text, func(r rune) bool { return '0' <= r && r <= '9' })
+	if last < 0 || last+1 >= len(c.Text) {
 		return 0, 0, false
 	}
 	var mult float64
-	switch c.Text[len(c.Text)-1] {
+	switch c.Text[last+1] {
 	case 'k', 'K':
 		mult = 1e3
 	case 'M':
@@ -1065,15 +1070,15 @@ func (c Claim) Rounding() (value, place float64, ok bool) {
 	default:
 		return 0, 0, false
 	}
-	digits := strings.TrimLeftFunc(c.Text[:len(c.Text)-1], func(r rune) bool { return r < '0' || r > '9' })
-	if digits == "" || digits[len(digits)-1] < '0' || digits[len(digits)-1] > '9' {
-		return 0, 0, false
+	if after, _ := utf8.DecodeRuneInString(c.Text[last+2:]); unicode.IsLetter(after) {
+		return 0, 0, false // a unit's first letter ("40km")
 	}
+	digits := strings.TrimLeftFunc(c.Text[:last+1], func(r rune) bool { return r < '0' || r > '9' })
 	place = mult
 	if dot := strings.LastIndexByte(digits, '.'); dot >= 0 {
 		place = mult / math.Pow(10, float64(len(digits)-dot-1))
 	}
-	value, err := strconv.ParseFloat(c.Norm, 64)
+	value, err := strconv.ParseFloat(c.Norm, 64) // a unit in it: the letter was no magnitude
 	if err != nil {
 		return 0, 0, false
 	}

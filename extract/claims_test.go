@@ -601,6 +601,8 @@ func TestClaimRounding(t *testing.T) {
 		{"11k closed", 11000, 1000, true},
 		{"2.5M rows", 2500000, 100000, true},
 		{"a $40k budget", 40000, 1000, true},
+		{"a 40k USD budget", 40000, 1000, true},
+		{"10.5k eur", 10500, 100, true},
 		{"11,013 closed", 0, 0, false},
 		{"$3B", 0, 0, false},
 	} {

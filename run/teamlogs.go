@@ -79,9 +79,8 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		return nil, false
 	}
 	type event struct {
-		at    float64
-		order int
-		ms    []dumpMessage
+		at float64
+		ms []dumpMessage
 	}
 	byID := map[string]map[string]any{}
 	for _, e := range msgs {
@@ -89,6 +88,12 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 			id, _ := m["id"].(string)
 			byID[id] = m
 		}
+	}
+	// Both lists are listed one way, newest first unless asked otherwise:
+	// oldest first, a list's order breaks ties of its times, which count
+	// seconds.
+	if newestFirst(msgs, steps) {
+		msgs, steps = reversed(msgs), reversed(steps)
 	}
 	made := map[string]bool{}
 	var events []event
@@ -110,7 +115,7 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		case "tool_calls":
 			ms = assistantsCalls(details["tool_calls"])
 		}
-		events = append(events, event{createdAt(s), len(events), ms})
+		events = append(events, event{createdAt(s), ms})
 	}
 	for _, e := range msgs {
 		m, _ := e.(map[string]any)
@@ -118,10 +123,10 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		if !objectIs(m, "thread.message") || made[id] {
 			continue
 		}
-		events = append(events, event{createdAt(m), len(events), []dumpMessage{threadMessage(m)}})
+		events = append(events, event{createdAt(m), []dumpMessage{threadMessage(m)}})
 	}
-	// Messages are listed newest first and steps too: order by time,
-	// and at one time, steps before messages, each list oldest first.
+	// By time, and at one time, steps before messages, each list oldest
+	// first.
 	slices.SortStableFunc(events, func(a, b event) int {
 		return cmp.Compare(a.at, b.at)
 	})
@@ -130,6 +135,30 @@ func assistantsThread(o map[string]any) ([]dumpMessage, bool) {
 		out = append(out, e.ms...)
 	}
 	return out, true
+}
+
+// newestFirst reports whether lists of Assistants API objects are listed
+// newest first: as the first of them whose ends differ in time is, else
+// as the API lists by default.
+func newestFirst(lists ...[]any) bool {
+	for _, l := range lists {
+		if len(l) < 2 {
+			continue
+		}
+		first, _ := l[0].(map[string]any)
+		last, _ := l[len(l)-1].(map[string]any)
+		if a, b := createdAt(first), createdAt(last); a != b {
+			return a > b
+		}
+	}
+	return true
+}
+
+// reversed returns a copy of l, last first.
+func reversed(l []any) []any {
+	out := slices.Clone(l)
+	slices.Reverse(out)
+	return out
 }
 
 // threadMessage is one thread.message: its role and its text parts.
@@ -454,20 +483,25 @@ func debatePlayers(data []byte, o map[string]any) ([]dumpMessage, bool) {
 	return out, true
 }
 
-// objectKeys is the keys of the JSON object raw, in the order written.
+// objectKeys is the keys of the JSON object raw, in the order written,
+// each once (a key written again stands where it first did, as decoding
+// gives it its last value).
 func objectKeys(raw json.RawMessage) []string {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil
 	}
 	var keys []string
+	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
 			return nil
 		}
-		k, _ := t.(string)
-		keys = append(keys, k)
+		if k, _ := t.(string); !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
 		var skip json.RawMessage
 		if dec.Decode(&skip) != nil {
 			return nil

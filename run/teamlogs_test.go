@@ -30,6 +30,32 @@ func TestTeamLogs(t *testing.T) {
 			want: []string{"user|user|Weather in Lisbon?", `assistant|tool_call|get_weather({"city":"Lisbon"})`, `assistant|tool_result|Error: {"error": "timed out"}`, "assistant|message|It is 19°C."},
 		},
 		{
+			name: "Assistants API thread, a call and the message after it made in one second",
+			file: "thread.json",
+			data: `{"messages": {"object": "list", "data": [
+				{"id": "m2", "object": "thread.message", "created_at": 11, "role": "assistant", "content": [{"type": "text", "text": {"value": "It is 19°C.", "annotations": []}}]},
+				{"id": "m1", "object": "thread.message", "created_at": 10, "role": "user", "content": [{"type": "text", "text": {"value": "Weather in Lisbon?", "annotations": []}}]}]},
+			  "run_steps": {"object": "list", "data": [
+				{"id": "s2", "object": "thread.run.step", "created_at": 11, "type": "message_creation", "step_details": {"type": "message_creation", "message_creation": {"message_id": "m2"}}},
+				{"id": "s1", "object": "thread.run.step", "created_at": 11, "type": "tool_calls", "step_details": {"type": "tool_calls", "tool_calls": [
+					{"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\":\"Lisbon\"}", "output": "{\"temp\": 19}"}}]}}]},
+			  ` + label + `}`,
+			want: []string{"user|user|Weather in Lisbon?", `assistant|tool_call|get_weather({"city":"Lisbon"})`, `assistant|tool_result|{"temp": 19}`, "assistant|message|It is 19°C."},
+		},
+		{
+			name: "Assistants API thread listed oldest first",
+			file: "thread.json",
+			data: `{"messages": {"object": "list", "data": [
+				{"id": "m1", "object": "thread.message", "created_at": 10, "role": "user", "content": [{"type": "text", "text": {"value": "Weather in Lisbon?", "annotations": []}}]},
+				{"id": "m2", "object": "thread.message", "created_at": 11, "role": "assistant", "content": [{"type": "text", "text": {"value": "It is 19°C.", "annotations": []}}]}]},
+			  "run_steps": {"object": "list", "data": [
+				{"id": "s1", "object": "thread.run.step", "created_at": 11, "type": "tool_calls", "step_details": {"type": "tool_calls", "tool_calls": [
+					{"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\":\"Lisbon\"}", "output": "{\"temp\": 19}"}}]}},
+				{"id": "s2", "object": "thread.run.step", "created_at": 11, "type": "message_creation", "step_details": {"type": "message_creation", "message_creation": {"message_id": "m2"}}}]},
+			  ` + label + `}`,
+			want: []string{"user|user|Weather in Lisbon?", `assistant|tool_call|get_weather({"city":"Lisbon"})`, `assistant|tool_result|{"temp": 19}`, "assistant|message|It is 19°C."},
+		},
+		{
 			name: "Llama Stack session, its output message said by the last inference step",
 			file: "session.json",
 			data: `{"session_id": "s", "session_name": "n", "turns": [{"turn_id": "t", "input_messages": [{"role": "user", "content": "When did it open?"}],
@@ -78,6 +104,15 @@ func TestTeamLogs(t *testing.T) {
 				"Con": [{"role": "system", "content": "Debate."}, {"role": "user", "content": "Day 10."}, {"role": "assistant", "content": "Day 8."}],
 				"Judge": [{"role": "user", "content": "Pro: Day 10. Con: Day 8."}, {"role": "assistant", "content": "10."}]}, ` + label + `}`,
 			want: []string{"user|user|Which day?", "Pro|message|Day 10.", "Con|message|Day 8.", "Judge|message|10.", "Pro|message|Still 10."},
+		},
+		{
+			name: "a debate whose players' object writes a name twice, read once as its last",
+			file: "debate.json",
+			data: `{"debate_topic": "Which day?", "players": {
+				"Pro": [{"role": "assistant", "content": "Day 9."}],
+				"Con": [{"role": "user", "content": "Day 10."}, {"role": "assistant", "content": "Day 8."}],
+				"Pro": [{"role": "user", "content": "Which day?"}, {"role": "assistant", "content": "Day 10."}]}, ` + label + `}`,
+			want: []string{"user|user|Which day?", "Pro|message|Day 10.", "Con|message|Day 8."},
 		},
 		{
 			name: "LangGraph's streamed updates, a supervisor's giving again what was read",

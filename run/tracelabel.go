@@ -20,8 +20,10 @@ import (
 // traceLabelWrapper returns data without its label and the label, or ok
 // false when data holds none so.
 func traceLabelWrapper(data []byte) (rest []byte, label *fileObject, ok bool) {
+	// Every file read by its shape is asked this first: one without the
+	// label's one key is answered without decoding any of it.
 	i := skipJSONSpace(data, 0)
-	if i >= len(data) {
+	if i >= len(data) || !bytes.Contains(data, labelStepKey) {
 		return nil, nil, false
 	}
 	if data[i] == '{' {
@@ -31,6 +33,9 @@ func traceLabelWrapper(data []byte) (rest []byte, label *fileObject, ok bool) {
 	}
 	return labelLine(data)
 }
+
+// labelStepKey is the key every label holds, as a file writes it.
+var labelStepKey = []byte(`"mistake_step"`)
 
 // labelMember is one top-level member of an object: where its key
 // starts, where its value starts and ends, and whether it is a label's.
@@ -136,7 +141,7 @@ func labelLine(data []byte) ([]byte, *fileObject, bool) {
 			end += start
 		}
 		line := bytes.TrimSpace(data[start:end])
-		if len(line) > 0 && line[0] == '{' && bytes.Contains(line, []byte(`"mistake_step"`)) {
+		if len(line) > 0 && line[0] == '{' && bytes.Contains(line, labelStepKey) {
 			var rec map[string]any
 			if json.Unmarshal(line, &rec) == nil && isLabelRecord(rec) {
 				if found != nil {

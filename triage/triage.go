@@ -40,8 +40,9 @@ type Thresholds struct {
 	// clear; a closer call is reviewed.
 	Margin float64
 	// Spread is the step model's spread (rules.Attribution.Spread) at or
-	// below which a run not escalated is clear whatever its confidence: 0
-	// clears no run by its spread.
+	// below which a run not escalated is clear whatever its confidence,
+	// unless a model moved the answer off the rules' own step: 0 clears no
+	// run by its spread.
 	Spread float64
 }
 
@@ -125,7 +126,14 @@ func Decide(a rules.Attribution, t Thresholds) Decision {
 		return Decision{Escalate, fmt.Sprintf("low confidence %s < %s", num(a.Confidence), num(t.Escalate))}
 	}
 	bySpread := t.Spread > 0 && a.Spread <= t.Spread
-	if a.Confidence < t.Clear && !bySpread {
+	// The spread is of the rules' step model: it says the evidence points
+	// at the rules' own answer, and nothing of a step a model moved the
+	// answer to.
+	from, moved := movedFrom(a)
+	if a.Confidence < t.Clear && (!bySpread || moved) {
+		if t.Clear >= 1 && bySpread {
+			return Decision{Review, fmt.Sprintf("confidence %s ≥ %s; the model moved the answer from step %d, where the rules' spread %s points", num(a.Confidence), num(t.Escalate), from, num(a.Spread))}
+		}
 		if t.Clear >= 1 && t.Spread > 0 {
 			return Decision{Review, fmt.Sprintf("confidence %s ≥ %s; spread %s > %s, the most these weights clear", num(a.Confidence), num(t.Escalate), num(a.Spread), num(t.Spread))}
 		}
@@ -147,6 +155,15 @@ func Decide(a rules.Attribution, t Thresholds) Decision {
 		reason += ", rules and model agree"
 	}
 	return Decision{Clear, reason}
+}
+
+// movedFrom returns the rules' answer, and true, when a model weighed
+// with the rules moved the answer away from it.
+func movedFrom(a rules.Attribution) (int, bool) {
+	if a.Model == nil || a.Model.RulesPick == nil || a.Model.RulesPick.Step == a.Step {
+		return 0, false
+	}
+	return a.Model.RulesPick.Step, true
 }
 
 // disagreeingVotes returns the steps model analysts voted for other than

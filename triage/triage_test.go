@@ -51,6 +51,14 @@ func TestDecide(t *testing.T) {
 // model weighs few steps, whatever its confidence, unless it is escalated.
 func TestDecideBySpread(t *testing.T) {
 	spread := func(a rules.Attribution, s float64) rules.Attribution { a.Spread = s; return a }
+	// moved is a as a model weighed with the rules answers it, the rules
+	// having picked step from.
+	moved := func(a rules.Attribution, from int) rules.Attribution {
+		a.Mode = rules.ModeRulesLLM
+		a.Votes = []rules.Vote{{Analyst: "skeptical", Step: a.Step, Confidence: 0.8}}
+		a.Model = &rules.ModelReview{RulesPick: &rules.Pick{Step: from, Agent: "Coder"}}
+		return a
+	}
 	bands := Thresholds{Clear: 1, Escalate: 0.4, Spread: 0.9}
 	for _, tt := range []struct {
 		name   string
@@ -65,6 +73,8 @@ func TestDecideBySpread(t *testing.T) {
 		{"narrow but unsure", spread(att(3, 0.3), 0.2), bands, Escalate, "low confidence 0.3 < 0.4"},
 		{"no spread band", spread(att(3, 0.5), 0.2), Thresholds{Clear: 1, Escalate: 0.4}, Review, "confidence 0.5 ≥ 0.4; these weights clear no run"},
 		{"confident and wide", spread(att(3, 0.95), 2), Thresholds{Clear: 0.9, Escalate: 0.4, Spread: 0.9}, Clear, "confidence 0.95 ≥ 0.9"},
+		{"narrow, the model agreeing", moved(spread(att(3, 0.5), 0.6), 3), bands, Clear, "the evidence points at few steps: spread 0.6 ≤ 0.9, rules and model agree"},
+		{"narrow on a step the model moved from", moved(spread(att(3, 0.5), 0.6), 5), bands, Review, "confidence 0.5 ≥ 0.4; the model moved the answer from step 5, where the rules' spread 0.6 points"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			d := Decide(tt.in, tt.t)
