@@ -126,3 +126,21 @@ func TestBenchmarkTrajectories(t *testing.T) {
 		})
 	}
 }
+
+// Objects that only look like these trajectories (a step that is no list
+// of entries, a question whose agents hold no messages, a team without
+// memories) are no run of them: the error says the format is unknown.
+func TestBenchmarkTrajectoriesMisshapen(t *testing.T) {
+	for _, data := range []string{
+		`{"id": "m", "inference_log": [{"begin_of_turn_query": [{"role": "user", "content": "q"}], "step_0": 5}]}`,
+		`{"id": "m", "inference_log": [{"turn": []}]}`,
+		`{"What is 2+3?": [[], "5"]}`,
+		`{"What is 2+3?": [[[1], [2]], "5"]}`,
+		`{"env": {"roles": {"Alice": {"rc": {"memory": {"storage": []}}}}}, "idea": "x"}`,
+		`{"answer_generation": {"query": "q", "train_messages": []}}`,
+		`{"index": 1, "output": {"history": [], "status": "completed"}}` + "\n" + `{"index": 2, "output": {"history": [], "status": "completed"}}`,
+	} {
+		_, err := ParseAll(context.Background(), "run.json", []byte(data), Options{})
+		assert.ErrorIs(t, err, ErrUnknownFormat, data)
+	}
+}
