@@ -23,6 +23,7 @@ type bound struct {
 	least   bool    // a least value (at least, over), not a most
 	strict  bool    // the figure itself is out (under, over, more than)
 	past    bool    // its sentence tells of the past
+	budget  bool    // the bound is a budget the task gives in money (budgetBounds)
 }
 
 // boundWord is a phrase that bounds the figure after it.
@@ -90,7 +91,8 @@ var pastWords = toSet("been was were had ago did")
 func taskBounds(task string) []bound {
 	t := newText(task)
 	ms := t.all(boundRe, 0)
-	if len(ms) == 0 {
+	budgets := budgetBounds(task)
+	if len(ms) == 0 && len(budgets) == 0 {
 		return nil
 	}
 	past := pastSpans(task)
@@ -121,8 +123,54 @@ func taskBounds(task string) []bound {
 			written = append(written, unit)
 		}
 		b.written = strings.Join(written, " ")
+		b.budget = phrase == "budget of" && b.money
 		b.past = slices.ContainsFunc(past, func(s span) bool { return s.Start <= b.at.Start && b.at.Start < s.End })
 		out = append(out, b)
+	}
+	for _, b := range budgets {
+		if !slices.ContainsFunc(out, func(o bound) bool { return o.at.End == b.at.End }) {
+			b.past = slices.ContainsFunc(past, func(s span) bool { return s.Start <= b.at.Start && b.at.Start < s.End })
+			out = append(out, b)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b bound) int { return a.at.Start - b.at.Start })
+	return out
+}
+
+// budgetBounds are the budgets a task gives in money, each a bound at
+// most: the amount right after the word "budget" ("the budget is
+// $1,400", "is set at") or right before it ("a $1,400 budget"), the
+// bound's span running from the one to the other.
+func budgetBounds(task string) []bound {
+	lower := []byte(task) // ASCII's lower case keeps every byte's offset
+	for i, c := range lower {
+		if 'A' <= c && c <= 'Z' {
+			lower[i] = c + 'a' - 'A'
+		}
+	}
+	t := string(lower)
+	var out []bound
+	for k := range occurrences(t, "budget") {
+		if choiceByte(t, k-1) {
+			continue
+		}
+		after := k + len("budget")
+		var a amount
+		var at span
+		if ams := amounts(task[after:min(len(task), after+24)]); len(ams) > 0 {
+			a = ams[0]
+			at = span{Start: k, End: after + a.end, OK: true}
+		} else if from := max(0, k-16); len(amounts(task[from:k])) > 0 {
+			ams := amounts(task[from:k])
+			a = ams[len(ams)-1]
+			at = span{Start: from + a.start, End: after, OK: true}
+		} else {
+			continue
+		}
+		fig := strings.TrimLeft(a.written, "$€£")
+		out = append(out, bound{written: strings.Join(strings.Fields(strings.ToLower(task[at.Start:at.End])), " "), at: at, whole: at,
+			n: a.value, figure: strings.ReplaceAll(fig, ",", ""), money: true, budget: true})
+		break
 	}
 	return out
 }

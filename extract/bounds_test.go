@@ -44,6 +44,9 @@ func TestTaskBounds(t *testing.T) {
 		{"maximum of 4 guests", []b{{"maximum of 4 guests", "maximum of 4", 4, "guests", false, false, false, false}}},
 		{"up to 6 people", []b{{"up to 6 people", "up to 6", 6, "people", false, false, false, false}}},
 		{"a budget of $1,400", []b{{"budget of $1,400", "budget of $1,400", 1400, "", true, false, false, false}}},
+		// a budget, the amount after the word or before it
+		{"the budget is $1,400 in total", []b{{"budget is $1,400", "budget is $1,400", 1400, "", true, false, false, false}}},
+		{"a trip on a $2,000 budget", []b{{"$2,000 budget", "$2,000 budget", 2000, "", true, false, false, false}}},
 		{"under 2 kg", []b{{"under 2 kg", "under 2", 2, "kg", false, false, true, false}}},
 		{"less than 50", []b{{"less than 50", "less than 50", 50, "", false, false, true, false}}},
 		{"fewer than 3 stops", []b{{"fewer than 3 stops", "fewer than 3", 3, "stops", false, false, true, false}}},

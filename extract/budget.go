@@ -55,10 +55,12 @@ func readOverBudget(r *run.Run, rf *RunFeatures) {
 	}
 }
 
-// amount is an amount of money as written ("$1,428") and its value.
+// amount is an amount of money as written ("$1,428"), its value, and
+// where the text writes it.
 type amount struct {
-	written string
-	value   float64
+	written    string
+	value      float64
+	start, end int
 }
 
 // amounts returns the amounts of money a text writes with a currency's
@@ -83,32 +85,19 @@ func amounts(text string) []amount {
 			continue
 		}
 		if v, err := strconv.ParseFloat(strings.ReplaceAll(text[k+len(sign):j], ",", ""), 64); err == nil {
-			out = append(out, amount{text[k:j], v})
+			out = append(out, amount{text[k:j], v, k, j})
 		}
 		k = j - 1
 	}
 	return out
 }
 
-// taskBudget returns the budget a task gives, as written and its value:
-// the amount of money right after "budget" (within "of", "is", "is
-// set at"), or right before it ("a $1,400 budget"); 0 when it gives none.
+// taskBudget returns the budget a task gives (taskBounds), as written
+// ("$1,400") and its value; 0 when it gives none.
 func taskBudget(task string) (string, float64) {
-	t := strings.ToLower(task)
-	for k := range occurrences(t, "budget") {
-		if choiceByte(t, k-1) {
-			continue
-		}
-		after := t[k+len("budget"):]
-		if n := len(after); n > 24 {
-			after = after[:24]
-		}
-		if ams := amounts(after); len(ams) > 0 {
+	for _, b := range taskBounds(task) {
+		if ams := amounts(task[b.at.Start:b.at.End]); b.budget && len(ams) > 0 {
 			return ams[0].written, ams[0].value
-		}
-		before := t[max(0, k-16):k]
-		if ams := amounts(before); len(ams) > 0 {
-			return ams[len(ams)-1].written, ams[len(ams)-1].value
 		}
 	}
 	return "", 0

@@ -101,6 +101,7 @@ func TestPriceCap(t *testing.T) {
 		{"Find me a hotel in Lisbon under €150 a night.", "under €150", 150},
 		{"a flight to Oslo for at most $1,200", "at most $1,200", 1200},
 		{"a suitcase under 5 kg", "", 0},
+		{"a hotel in Lisbon; my budget is €450 for the stay", "budget is €450", 450},
 		{"a lamp under 40 bucks", "under 40 bucks", 40},
 		{"a rug of no less than $40, and cheaper than $90", "cheaper than $90", 90},
 		{"I paid over $200 last time; now a lamp at least $20", "", 0},

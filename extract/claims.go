@@ -2,6 +2,7 @@ package extract
 
 import (
 	"cmp"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -72,6 +73,20 @@ func (c Claim) Fraction() (Claim, bool) {
 // Value returns a number claim's value and its unit ("" for none) as its
 // normal form holds them: "12.3 eur" is "12.3" and "eur".
 func (c Claim) Value() (value, unit string) { return splitUnit(c.Norm) }
+
+// NumberValues are the values (Claim.Value) of the numbers a short text
+// states, as Claims reads them: what a fact's value, a call's argument or
+// a constant's right-hand side ("3.0", Decimal("50")), holds in figures.
+func NumberValues(s string) []string {
+	var out []string
+	for _, c := range Claims(s) {
+		if c.Kind == ClaimNumber {
+			v, _ := c.Value()
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 func splitUnit(norm string) (value, unit string) {
 	if i := strings.IndexByte(norm, ' '); i >= 0 {
@@ -1028,4 +1043,39 @@ func continentalNorm(t *text, m match) (string, bool) {
 		digits += "." + dec
 	}
 	return decimalNorm(digits, false)
+}
+
+// Rounding reports, for a number written with a magnitude's letter
+// against its digits ("11k", "2.5M", "$40k": attachedMultiplier), its
+// value and the place of its last written digit (1000 for "11k", 100000
+// for "2.5M"): such a figure is a rounding to that place, and any figure
+// within half of it of the value ("11,013" for "11k") is the one it
+// rounds. ok is false for any other claim, a figure written in full
+// among them.
+func (c Claim) Rounding() (value, place float64, ok bool) {
+	if c.Kind != ClaimNumber || c.Text == "" {
+		return 0, 0, false
+	}
+	var mult float64
+	switch c.Text[len(c.Text)-1] {
+	case 'k', 'K':
+		mult = 1e3
+	case 'M':
+		mult = 1e6
+	default:
+		return 0, 0, false
+	}
+	digits := strings.TrimLeftFunc(c.Text[:len(c.Text)-1], func(r rune) bool { return r < '0' || r > '9' })
+	if digits == "" || digits[len(digits)-1] < '0' || digits[len(digits)-1] > '9' {
+		return 0, 0, false
+	}
+	place = mult
+	if dot := strings.LastIndexByte(digits, '.'); dot >= 0 {
+		place = mult / math.Pow(10, float64(len(digits)-dot-1))
+	}
+	value, err := strconv.ParseFloat(c.Norm, 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	return value, place, true
 }

@@ -588,3 +588,48 @@ func TestAfternoonHours(t *testing.T) {
 		assert.Equal(t, []string{tt.want}, got, tt.name)
 	}
 }
+
+// TestClaimRounding: a figure with a magnitude's letter against its
+// digits is a rounding to its last written digit's place; a figure
+// written in full, or a letter read only beside a currency, is none.
+func TestClaimRounding(t *testing.T) {
+	for _, tt := range []struct {
+		in           string
+		value, place float64
+		ok           bool
+	}{
+		{"11k closed", 11000, 1000, true},
+		{"2.5M rows", 2500000, 100000, true},
+		{"a $40k budget", 40000, 1000, true},
+		{"11,013 closed", 0, 0, false},
+		{"$3B", 0, 0, false},
+	} {
+		t.Run(tt.in, func(t *testing.T) {
+			claims := claimsOf(newText(tt.in), nil, true)
+			assert.NotEmpty(t, claims)
+			value, place, ok := claims[0].Rounding()
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.value, value)
+			assert.Equal(t, tt.place, place)
+		})
+	}
+}
+
+// TestNumberValues: the numbers a fact's value writes, by their values,
+// whatever way it writes them; a value of no figure has none.
+func TestNumberValues(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  []string
+	}{
+		{"3.0", []string{"3"}},
+		{`Decimal("50")`, []string{"50"}},
+		{"€39.78", []string{"39.78"}},
+		{"22.1 litres at 1.80", []string{"22.1", "1.8"}},
+		{"Paris", nil},
+	} {
+		t.Run(tt.value, func(t *testing.T) {
+			assert.Equal(t, tt.want, NumberValues(tt.value))
+		})
+	}
+}

@@ -85,7 +85,7 @@ func askedCount(fa *FinalAnswer, question string) {
 		return
 	}
 	ofTask := func(c Claim) bool { return containsWordFold(q, strings.ToLower(c.Text)) || containsWordFold(q, c.Norm) }
-	thing := wordStem(strings.ToLower(qt.named(m, "n")))
+	thing := Stem(strings.ToLower(qt.named(m, "n")))
 	var kept []Claim
 	for _, c := range fa.Claims {
 		if ofTask(c) {
@@ -97,7 +97,7 @@ func askedCount(fa *FinalAnswer, question string) {
 		}
 		end := min(int(c.Offset)+len(c.Text), len(fa.Text))
 		next := strings.FieldsFunc(strings.ToLower(fa.Text[end:min(len(fa.Text), end+60)]), func(r rune) bool { return !unicode.IsLetter(r) })
-		if len(next) > 0 && wordStem(next[0]) == thing {
+		if len(next) > 0 && Stem(next[0]) == thing {
 			kept = append(kept, c)
 		}
 	}

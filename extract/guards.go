@@ -18,7 +18,8 @@ type Guard struct {
 	// Text is the policy's sentence.
 	Text string `json:"text"`
 	// Verb is the action the guard holds, lower case, as the policy
-	// writes it ("apply", "delete"); "" when it names none.
+	// writes it ("apply", "delete", "deleting" of "before deleting"); ""
+	// when it names none.
 	Verb string `json:"verb,omitempty"`
 	// State is the forbidden state: a word's stem ("destroy", from
 	// "destroys nothing"), or a key and its value ("retain=true").
@@ -66,14 +67,15 @@ func (g Guard) Takes(c Call) bool {
 
 // Acts reports whether a call is an action a required step guards: a
 // consequential call that writes, in its name or values, a destroying
-// verb (for a guard of any destructive action) or the guard's verb.
+// verb (for a guard of any destructive action) or a form of the guard's
+// verb or the noun of its act (SameStem).
 func (g Guard) Acts(c Call) bool {
 	if g.Requires == "" || !c.Consequential() {
 		return false
 	}
 	for _, v := range append([]string{c.Name}, c.Values...) {
 		for _, w := range lowerWords(v) {
-			if g.Destructive && destroyVerbs[w] || g.Verb != "" && (strings.HasPrefix(w, g.Verb) && len(w) <= len(g.Verb)+1 || namesVerb(w, g.Verb)) {
+			if g.Destructive && destroyVerbs[w] || g.Verb != "" && (Stem(w) == Stem(g.Verb) || SameStem(w, g.Verb)) {
 				return true
 			}
 		}
@@ -132,13 +134,16 @@ var (
 	// envWords name the environments a change is made in, whatever the
 	// system: a result that names one is read against a guard's.
 	envWords = toSet("prod production staging stage dev development test qa sandbox preprod uat live")
+	// envKeys are the words that say what holds an environment, whose
+	// value in a tool's output names one (envSeenIn).
+	envKeys = toSet("env environment workspace context cluster namespace profile tier deployment")
 	// notWords, just before a state's word, say it is absent.
 	notWords = toSet("0 no not nothing none without never zero")
 	// requiredRe is a step a policy requires before an action: "take a
 	// dump of the users table before any destructive change", "make a
 	// snapshot of the volume before deleting it", "run a dry run before
 	// applying".
-	requiredRe = regexp.MustCompile(`(?i)\b(?:take|make|run|do|perform|create)\s+(?:a|an|the)\s+(?:(?:full|fresh|complete|new|current)\s+)?([a-z]+(?:[ -]run)?)\s(?:[^.;:]|[.:]\S){0,100}?\bbefore\s+(?:(?:any|every|each|a|an|the)\s+)?(?:(destructive|irreversible|destroying)\s+(?:change|action|step|operation|command|statement)s?|([a-z]{3,})ing)\b`)
+	requiredRe = regexp.MustCompile(`(?i)\b(?:take|make|run|do|perform|create)\s+(?:a|an|the)\s+(?:(?:full|fresh|complete|new|current)\s+)?([a-z]+(?:[ -]run)?)\s(?:[^.;:]|[.:]\S){0,100}?\bbefore\s+(?:(?:any|every|each|a|an|the)\s+)?(?:(destructive|irreversible|destroying)\s+(?:change|action|step|operation|command|statement)s?|([a-z]{3,}ing))\b`)
 	// destroyVerbs are the verbs of an action that destroys what it acts
 	// on, as any system's tools or commands write them.
 	destroyVerbs = toSet("drop delete remove destroy truncate purge wipe erase rm")
@@ -154,7 +159,7 @@ func guardsOf(sent string) []Guard {
 		verb := strings.ToLower(sent[m[2]:m[3]])
 		var state string
 		if m[4] >= 0 {
-			state = stemOf(strings.ToLower(sent[m[4]:m[5]]))
+			state = Stem(strings.ToLower(sent[m[4]:m[5]]))
 		} else {
 			state = strings.ToLower(sent[m[6]:m[7]])
 		}
@@ -183,7 +188,7 @@ func guardsOf(sent string) []Guard {
 		}
 		g := Guard{Text: strings.TrimSpace(sent), Requires: req, Destructive: m[4] >= 0}
 		if m[6] >= 0 {
-			g.Verb = ingBase(strings.ToLower(sent[m[6]:m[7]]))
+			g.Verb = strings.ToLower(sent[m[6]:m[7]])
 		}
 		out = append(out, g)
 	}
@@ -220,34 +225,8 @@ func phraseVerb(before, word string) string {
 	return word
 }
 
-// ingBase is a verb's plain form from its -ing form without the ending
-// ("dropp" → "drop", "cancell" → "cancel", "delet" → "delete", "drain"
-// → "drain"); a doubled l is read as one ("fil" from "filling" still
-// begins "fill", as Guard.Acts reads it).
-func ingBase(w string) string {
-	if n := len(w); n > 2 && w[n-1] == w[n-2] && !strings.ContainsRune("aeious", rune(w[n-1])) {
-		return w[:n-1]
-	}
-	if n := len(w); n > 2 && strings.ContainsRune("tvcz", rune(w[n-1])) && strings.ContainsRune("aeiou", rune(w[n-2])) {
-		return w + "e"
-	}
-	return w
-}
-
 // functionWords are words before "only if" that are no action's verb.
 var functionWords = toSet("is are be been was were it and or but can may must should will")
-
-// stemOf is a verb's stem from its third person ("destroys" → "destroy",
-// "replaces" → "replace", "modifies" → "modify").
-func stemOf(w string) string {
-	if base, ok := strings.CutSuffix(w, "ies"); ok {
-		return base + "y"
-	}
-	if base, ok := strings.CutSuffix(w, "s"); ok && !strings.HasSuffix(base, "s") {
-		return base
-	}
-	return w
-}
 
 // clauseVerb is the first verb of change (changeVerbs), in its plain
 // form, of the last clause of a text (after its last colon, semicolon or
@@ -390,23 +369,53 @@ func objectBefore(toks []guardToken, j int, key, value string) string {
 // never the allowed one ("prod", from a workspace's name), and shows the
 // allowed one's presence where it names that; nil where it names none.
 //
-// A file's path ("/dev/sda1", "./test/...") names a place on a disk, no
-// environment, and is passed over.
+// An environment is named where the output gives a name, not where its
+// word is prose or another thing's name: a line that is one name alone
+// (a command printing the current workspace or context, "prod",
+// "cluster/web-prod", a listing's "* prod"), or the value of a word that
+// says what holds an environment (envKeys: `workspace "staging"`,
+// "env=prod", "current-context: web-prod"). So npm's banner of the
+// script it runs ("> web@1.0.0 test") and a sentence ("the preview is
+// live") name none. A file's path ("/dev/sda1", "./test/...") names a
+// place on a disk, no environment, and is passed over.
 func envSeenIn(content, allowed string, step int) []GuardSeen {
 	other := false
-	for _, field := range strings.Fields(strings.ToLower(content)) {
-		if field = strings.TrimLeft(field, "\"'`([{<=>"); strings.HasPrefix(field, "/") || strings.HasPrefix(field, "./") || strings.HasPrefix(field, "~/") {
-			continue
+	for _, line := range strings.Split(strings.ToLower(content), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 2 && (fields[0] == "*" || fields[0] == "-") {
+			fields = fields[1:] // a listing's mark of the current entry, or an item's
 		}
-		for _, w := range strings.FieldsFunc(field, func(r rune) bool { return r < 'a' || r > 'z' }) {
-			if w == allowed {
+		for j, field := range fields {
+			if field = strings.TrimLeft(field, "\"'`([{<=>"); strings.HasPrefix(field, "/") || strings.HasPrefix(field, "./") || strings.HasPrefix(field, "~/") {
+				continue
+			}
+			words := strings.FieldsFunc(field, func(r rune) bool { return r < 'a' || r > 'z' })
+			if slices.Contains(words, allowed) {
 				return []GuardSeen{{Step: step}}
 			}
-			other = other || envWords[w]
+			if len(fields) == 1 || j > 0 && envKeys[lastWord(fields[j-1])] {
+				other = other || slices.ContainsFunc(words, func(w string) bool { return envWords[w] })
+				continue
+			}
+			// key=value or key:value in one field
+			for k := 1; k < len(words); k++ {
+				if envKeys[words[k-1]] && envWords[words[k]] {
+					other = true
+				}
+			}
 		}
 	}
 	if other {
 		return []GuardSeen{{Step: step, Shows: true}}
 	}
 	return nil
+}
+
+// lastWord is the last word of letters of a field, "" when it has none.
+func lastWord(field string) string {
+	words := strings.FieldsFunc(field, func(r rune) bool { return r < 'a' || r > 'z' })
+	if len(words) == 0 {
+		return ""
+	}
+	return words[len(words)-1]
 }

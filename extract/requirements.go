@@ -223,7 +223,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 		var out []string
 		for _, tk := range tokens(strings.ToLower(what)) {
 			tok := tk.s
-			stem := wordStem(tok)
+			stem := Stem(tok)
 			if len(stem) < 3 || requirementStop[tok] || isNumber(tok) {
 				continue
 			}
@@ -247,7 +247,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 		}
 		for _, tk := range tokens(strings.ToLower(t.named(m, "what"))) {
 			if !requirementStop[tk.s] {
-				terms = appendNew(terms, wordStem(tk.s))
+				terms = appendNew(terms, Stem(tk.s))
 			}
 		}
 		add(t.str(m.Whole()), terms)
@@ -344,7 +344,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 func statisticTerms(what string) []string {
 	var out []string
 	for _, w := range strings.Fields(what) {
-		out = appendNew(out, wordStem(w))
+		out = appendNew(out, Stem(w))
 	}
 	switch {
 	case strings.HasPrefix(what, "median"), strings.HasSuffix(what, "quartile"), strings.HasSuffix(what, "percentile"), strings.HasSuffix(what, "range"):
@@ -685,17 +685,6 @@ func appendTokens(out []token, s string) []token {
 	return out
 }
 
-// wordStem is a word without the endings that inflect it: "weekdays",
-// "excluding" and "taxes" begin "weekday", "exclud" and "tax".
-func wordStem(w string) string {
-	for _, end := range []string{"ing", "ed", "es", "s"} {
-		if len(w) > len(end)+3 && strings.HasSuffix(w, end) {
-			return w[:len(w)-len(end)]
-		}
-	}
-	return w
-}
-
 // percentForms are the ways a step writes a percentage: "8%", and the
 // factors 0.08 and 1.08 it computes with.
 func percentForms(p string) []string {
@@ -746,7 +735,7 @@ func withoutLeadParts(clause string, terms []string) []string {
 	toks := tokens(strings.ToLower(clause))
 	for k := 0; k+1 < len(toks); k++ {
 		if toks[k+1].start == toks[k].end+1 && clause[toks[k].end] == '-' {
-			lead[wordStem(toks[k].s)] = true
+			lead[Stem(toks[k].s)] = true
 		}
 	}
 	var out []string

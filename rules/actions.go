@@ -1822,7 +1822,7 @@ func undoneAction(in *Input, sup *support, i int, key string) (verb string, r in
 	var failedAt []int // read on first need: most steps report no action
 	for _, v := range in.Features.Steps[i].Done {
 		forms := extract.VerbForms(v)
-		asks := func(a string) bool { return slices.Contains(forms, a) || sameStem(a, v) }
+		asks := func(a string) bool { return slices.Contains(forms, a) || extract.SameStem(a, v) }
 		r = -1
 		for j := i - 1; j >= 0 && r < 0; j-- {
 			if !sup.results[j] && sup.key(j) != key && in.Run.Steps[j].Kind != run.KindSystem && slices.ContainsFunc(in.Features.Steps[j].Asked, asks) {
@@ -2134,16 +2134,6 @@ type stateReports struct {
 	states []string
 }
 
-// sameStem reports whether two words are forms of one verb ("cancell" from
-// "cancelled" and "cancel"; "modifi" and "modify").
-func sameStem(a, b string) bool {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n >= 4 && n >= min(len(a), len(b))-1
-}
-
 func stateConflict(in *Input) []Finding {
 	var rules []extract.Policy
 	states := map[string]bool{}
@@ -2285,7 +2275,7 @@ func refusalOf(in *Input, i int, words []string) int {
 		}
 		for _, r := range f.Refused {
 			forms := append(extract.VerbForms(r), r)
-			if slices.ContainsFunc(words, func(w string) bool { return sameStem(w, r) || slices.Contains(forms, w) }) {
+			if slices.ContainsFunc(words, func(w string) bool { return extract.SameStem(w, r) || slices.Contains(forms, w) }) {
 				return j
 			}
 		}
@@ -2302,7 +2292,7 @@ func conflict(c extract.Call, state string, policies []extract.Policy, states ma
 	words := c.Words()
 	for _, p := range policies {
 		for _, w := range words {
-			if sameStem(w, p.Verb) && state != p.State {
+			if extract.SameStem(w, p.Verb) && state != p.State {
 				return fmt.Sprintf("the policy allows it only in state %q (%q)", p.State, clipText(p.Text, 120))
 			}
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,6 +79,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 			return dateHeld(in, sup, c, i) || relativeDateHeld(in, c, i) || taggedYearHeld(sup, c, i)
 		}; slices.ContainsFunc(claims, held) {
 			claims = slices.DeleteFunc(slices.Clone(claims), held)
+		}
+		// A figure written to a magnitude's place ("11k") that an earlier
+		// step's or the task's figure rounds to ("11,013") is that figure,
+		// rounded (roundingHeld).
+		if rounded := func(c string) bool { return roundingHeld(in, c, i) }; slices.ContainsFunc(claims, rounded) {
+			claims = slices.DeleteFunc(slices.Clone(claims), rounded)
 		}
 		// A year a search adds to its query, where the task names none
 		// ("Oslo population 2024"), asks for the latest figure: it is a
@@ -220,7 +227,7 @@ func askedOffTask(in *Input) map[int]string {
 	for k := range steps {
 		for _, name := range slices.Sorted(maps.Keys(assigns[k])) {
 			v := assigns[k][name]
-			if len(numberValues(v)) != 1 || taskNumber(in, v) {
+			if len(extract.NumberValues(v)) != 1 || taskNumber(in, v) {
 				continue
 			}
 			o := k - 1
@@ -469,4 +476,42 @@ func callSetting(f *extract.Features, c string) bool {
 	return slices.ContainsFunc(f.Calls, func(call extract.Call) bool {
 		return slices.ContainsFunc(call.Values, func(v string) bool { return !meaningful(v) && strings.EqualFold(v, c) })
 	})
+}
+
+// roundingHeld reports whether v is a figure step i writes with a
+// magnitude's letter (extract.Claim.Rounding: "11k") that a figure of
+// the task or of a step before i rounds to at the place of its last
+// written digit ("11,013" or "10,950" for "11k"): the step wrote that
+// figure, rounded, and made up no value.
+func roundingHeld(in *Input, v string, i int) bool {
+	var value, place float64
+	found := false
+	for _, c := range in.Features.Steps[i].Claims {
+		if strings.EqualFold(c.Norm, v) {
+			if value, place, found = c.Rounding(); found {
+				break
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	rounds := func(claims []extract.Claim) bool {
+		return slices.ContainsFunc(claims, func(c extract.Claim) bool {
+			if c.Kind != extract.ClaimNumber {
+				return false
+			}
+			x, err := strconv.ParseFloat(c.Norm, 64)
+			return err == nil && math.Abs(x-value) <= place/2
+		})
+	}
+	if rounds(in.Features.Question) {
+		return true
+	}
+	for j := range min(i, len(in.Features.Steps)) {
+		if rounds(in.Features.Steps[j].Claims) {
+			return true
+		}
+	}
+	return false
 }

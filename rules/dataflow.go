@@ -101,6 +101,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	narrowed := map[int]bool{} // a call kept a part of an output without the task's name
 	worked := map[int]bool{}
 	miscopied := map[int]string{}  // the figure its code's call took, written otherwise before
+	transposed := map[int]swap{}   // the figure its call took, and the earlier one it swapped two digits of
 	failedAsFact := map[int]bool{} // a value a failed call's output printed, stated as a fact
 	plan, req := droppedBy(in)
 	var order []int
@@ -349,12 +350,16 @@ func dataFlowOrigin(in *Input) []Finding {
 					// printed, which fetched with a figure miscopied.
 					o, why = p, true
 					miscopied[o] = v
-				} else if p, alt := fedBy(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
+				} else if p, alt, slip := fedBy(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
 					// The call computed with an earlier call's result,
 					// which was worked out from a figure that went
 					// wrong before it.
 					o, why = p, true
-					altered[o], handed[o] = alt, !alt
+					if slip.val != "" {
+						transposed[o] = slip
+					} else {
+						altered[o], handed[o] = alt, !alt
+					}
 				} else if p := formEntry(in, c); p >= 0 {
 					// The call only submitted what its agent had entered
 					// just before it: the entry it made up, or the option
@@ -426,6 +431,13 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("it names a subject the task does not, which a later step's call looked up in place of the task's and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case miscopied[o] != "" && !dropped[o]:
 			reason = fmt.Sprintf("its code's call takes %q, a figure the task or an earlier step writes otherwise, and a later step worked the final answer's %q out from what it printed (answer at step %d)", miscopied[o], cf.Text, in.Graph.AnswerStep())
+		case transposed[o].val != "" && !dropped[o]:
+			t := transposed[o]
+			where := "the task"
+			if t.at >= 0 {
+				where = fmt.Sprintf("step %d", t.at)
+			}
+			reason = fmt.Sprintf("its call takes %q, which no earlier step writes, where %s gave %q with two digits the other way round, and a later call worked the final answer's %q out from its result (answer at step %d)", t.val, where, t.given, cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case replaced[o] && !dropped[o]:
@@ -1427,7 +1439,7 @@ func handedSubject(in *Input, c int) int {
 	sup := in.supportIndex()
 	for _, call := range f.Calls {
 		for _, v := range call.Values {
-			if slices.ContainsFunc(numberValues(v), func(n string) bool { return !sup.before(n, c, from{}) && !numberHeld(sup, n, c) }) {
+			if slices.ContainsFunc(extract.NumberValues(v), func(n string) bool { return !sup.before(n, c, from{}) && !numberHeld(sup, n, c) }) {
 				return -1
 			}
 		}
@@ -1642,10 +1654,11 @@ func firstClaimed(in *Input, n extract.Claim, c int) int {
 // another agent that handed an earlier call a figure altering the task's
 // or one no tool or the task gave (alteredInCall, handedValue; altered
 // tells which), or an earlier call of the chain that first wrote a figure
-// altering the task's itself. The later calls only carried the earlier
-// result on. It is -1 when the call computed with no earlier result, or
-// the chain holds no such figure.
-func fedBy(in *Input, c int) (int, bool) {
+// altering the task's itself, or one that is an earlier figure with two
+// digits swapped (transposedInCall, which slip then tells). The later
+// calls only carried the earlier result on. It is -1 when the call
+// computed with no earlier result, or the chain holds no such figure.
+func fedBy(in *Input, c int) (p int, altered bool, slip swap) {
 	numbers := in.supportIndex().numberIndex()
 	for hops := 0; hops < 16; hops++ {
 		next := -1
@@ -1664,13 +1677,16 @@ func fedBy(in *Input, c int) (int, bool) {
 			}
 		}
 		if next < 0 {
-			return -1, false
+			return -1, false, swap{}
 		}
 		if p := alteredInCall(in, next); p >= 0 {
-			return p, true
+			return p, true, swap{}
 		}
 		if p := handedValue(in, next); p >= 0 {
-			return p, false
+			return p, false, swap{}
+		}
+		if t := transposedInCall(in, next); t.val != "" {
+			return next, false, t
 		}
 		for _, n := range callNumbers(&in.Features.Steps[next]) {
 			if !altersTask(in, n) {
@@ -1679,14 +1695,80 @@ func fedBy(in *Input, c int) (int, bool) {
 			val, _ := n.Value()
 			switch p := firstAt(numbers[val], ""); {
 			case p == noStep || p >= next:
-				return next, true // the call wrote it first
+				return next, true, swap{} // the call wrote it first
 			case p >= 0 && statedByAnother(in, p, next, val):
-				return p, true // another agent handed it on
+				return p, true, swap{} // another agent handed it on
 			}
 		}
 		c = next
 	}
-	return -1, false
+	return -1, false, swap{}
+}
+
+// swap is a figure a call took (val) and the earlier figure (given, as
+// step at wrote it, -1 for the task) it is with two digits swapped.
+type swap struct {
+	val, given string
+	at         int
+}
+
+// transposedInCall is a number step c's calls take that no step before
+// them writes, which is a figure the task or an earlier step wrote with
+// two adjacent digits swapped (transposedDigits), while the calls do not
+// take that figure too: the call copied what it was given and copied it
+// wrong (7.5 where the search found 5.7 °C). Its val is "" when no
+// number of the calls is so.
+func transposedInCall(in *Input, c int) swap {
+	f := &in.Features.Steps[c]
+	numbers := in.supportIndex().numberIndex()
+	taken := map[string]bool{}
+	for _, n := range callNumbers(f) {
+		val, _ := n.Value()
+		taken[val] = true
+	}
+	for v, n := range callNumbers(f) {
+		if !meaningful(v) {
+			continue
+		}
+		val, _ := n.Value()
+		if p := firstAt(numbers[val], ""); p != noStep && p < c {
+			continue
+		}
+		for j := -1; j < c; j++ {
+			claims := in.Features.Question
+			if j >= 0 {
+				claims = in.Features.Steps[j].Claims
+			}
+			for _, d := range claims {
+				if w, _ := d.Value(); d.Kind == extract.ClaimNumber && !taken[w] && transposedDigits(w, val) {
+					return swap{val: v, given: d.Text, at: j}
+				}
+			}
+		}
+	}
+	return swap{}
+}
+
+// transposedDigits reports whether the figure b is a with two adjacent
+// digits swapped, the point (if any) where it was: 1540 of 1450, 1.0843
+// of 1.0834, 7.5 of 5.7. A swap of two digits that differ makes another
+// figure of the same length from any figure, so a whole number of fewer
+// than three digits (a count, a rank, a day) is left alone: 12 and 21
+// are alike by chance too often. A point fixes what each digit counts,
+// so a figure written with one is held to the check.
+func transposedDigits(a, b string) bool {
+	if len(a) != len(b) || a == b || strings.IndexByte(a, '.') != strings.IndexByte(b, '.') {
+		return false
+	}
+	da, db := strings.ReplaceAll(a, ".", ""), strings.ReplaceAll(b, ".", "")
+	if !allDigits(da) || !allDigits(db) || len(da) < 3 && len(da) == len(a) {
+		return false
+	}
+	k := 0
+	for k < len(da) && da[k] == db[k] {
+		k++
+	}
+	return k+1 < len(da) && da[k] == db[k+1] && da[k+1] == db[k] && da[k+2:] == db[k+2:]
 }
 
 // alteredDates returns the date d as precisely as each date the task
@@ -2623,7 +2705,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			}
 			put = statedFinal(f.Claims, final, given, want.claims)
 			if o := firstStated(in, put, i, want); put != "" && o >= 0 && o < had && !answers(in, o) &&
-				slices.ContainsFunc(numberValues(put), func(v string) bool { return rechecks(in, i, v) }) {
+				slices.ContainsFunc(extract.NumberValues(put), func(v string) bool { return rechecks(in, i, v) }) {
 				// A figure of the work that led to the correct value
 				// (the litres a cost was worked out from), restated
 				// as a check does, is not put forward as an answer.
@@ -2663,7 +2745,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			// own agent's tool gave, or worked out a figure the step that
 			// reached the correct value then computed with, and that
 			// later step reached it: then this step dropped it.
-			if p := ownOrigin(in, o, numberValues(put), had); p >= 0 {
+			if p := ownOrigin(in, o, extract.NumberValues(put), had); p >= 0 {
 				return []Finding{{Step: p, Strength: 0.7, Quote: quoteAt(in, p, 0, 0),
 					Reason: fmt.Sprintf("%s, and its agent worked out from it %q, which step %d puts forward against the correct answer", ownFault(in, p), put, i)}}
 			}
@@ -2685,7 +2767,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			}
 			return []Finding{{Step: d, Strength: strength, Quote: quote, Reason: reason}}
 		}
-		if p := ownOrigin(in, i, numberValues(put), had); p >= 0 {
+		if p := ownOrigin(in, i, extract.NumberValues(put), had); p >= 0 {
 			// It worked the value out from its agent's own earlier steps:
 			// the first of them to go wrong is where the answer began.
 			strength := 0.7
@@ -3343,18 +3425,6 @@ func slipUnder(in *Input, o, p int) int {
 	return p
 }
 
-// numberValues are the values of the numbers text states (Claim.Value).
-func numberValues(text string) []string {
-	var out []string
-	for _, c := range extract.Claims(text) {
-		if c.Kind == extract.ClaimNumber {
-			v, _ := c.Value()
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 // ownFault says how ownOrigin's step o went wrong.
 func ownFault(in *Input, o int) string {
 	if in.Features.Steps[o].Miscomputes {
@@ -3369,7 +3439,7 @@ func ownFault(in *Input, o int) string {
 // way to the correct value rather than against it.
 func onTheWay(in *Input, had int, put string) bool {
 	f := &in.Features.Steps[had]
-	vals := numberValues(put)
+	vals := extract.NumberValues(put)
 	if len(f.Computes) == 0 || len(vals) == 0 {
 		return false
 	}

@@ -95,7 +95,7 @@ func omittedBy(in *Input, k, j int, v string) int {
 	var listed []string
 	named := false
 	for _, f := range in.Features.Steps[k].Files {
-		if stem(f) == v {
+		if moduleOf(f) == v {
 			named = true
 		} else {
 			listed = append(listed, f)
@@ -110,7 +110,7 @@ func omittedBy(in *Input, k, j int, v string) int {
 		if !isAgentDecision(in, m) || f.Has(extract.KindToolResult) {
 			continue
 		}
-		if slices.ContainsFunc(f.Files, func(name string) bool { return stem(name) == v }) {
+		if slices.ContainsFunc(f.Files, func(name string) bool { return moduleOf(name) == v }) {
 			return -1 // handed on: a later loss is not an omission of the list
 		}
 		kept := 0
@@ -129,9 +129,9 @@ func omittedBy(in *Input, k, j int, v string) int {
 	return -1
 }
 
-// stem is a file's name without its extension: the module it holds
+// moduleOf is a file's name without its extension: the module it holds
 // ("importer.py" is "importer").
-func stem(p string) string {
+func moduleOf(p string) string {
 	if i := strings.IndexByte(p, '.'); i > 0 {
 		p = p[:i]
 	}

@@ -234,7 +234,7 @@ func bentTo(in *Input, o, k, j int) (int, string) {
 	for _, name := range slices.Sorted(maps.Keys(text.Assigns(k))) {
 		v := text.Assigns(k)[name]
 		was, ok := old[name]
-		if !ok || was == v || !taskNumber(in, was) || taskNumber(in, v) || len(numberValues(v)) != 1 {
+		if !ok || was == v || !taskNumber(in, was) || taskNumber(in, v) || len(extract.NumberValues(v)) != 1 {
 			continue
 		}
 		if t := testWriter(in, j); t >= 0 {
@@ -248,7 +248,7 @@ func bentTo(in *Input, o, k, j int) (int, string) {
 // (3.0, Decimal("50")), is a number the task states (in digits or in
 // words), whatever way it is written (3 as 3.0).
 func taskNumber(in *Input, v string) bool {
-	nums := numberValues(v)
+	nums := extract.NumberValues(v)
 	if len(nums) != 1 {
 		return false
 	}

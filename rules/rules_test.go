@@ -1006,6 +1006,9 @@ func TestStateConflictOfGuards(t *testing.T) {
 		replaced     = "# aws_db_instance.orders must be replaced\n-/+ destroy and then create replacement\nPlan: 1 to add, 0 to change, 1 to destroy."
 		inPlace      = "~ update in-place\nPlan: 0 to add, 1 to change, 0 to destroy."
 		tags         = "== tmp-build-cache\nTAGSET\towner\tci\n== tmp-etl-staging\nTAGSET\tretain\ttrue"
+		deployTask   = "Deploy the web service to staging only."
+		npmTest      = "\n> web@1.0.0 test\n> jest\n\nPASS src/app.test.js\nTests: 3 passed, 3 total"
+		preview      = "Stage 1/2: build\nThe preview server is live at http://localhost:4173"
 	)
 	shell := func(line string) msg {
 		return msg{agent: "assistant", content: `run_command({"command": "` + line + `"})`, kind: run.KindToolCall}
@@ -1031,6 +1034,10 @@ func TestStateConflictOfGuards(t *testing.T) {
 		{"applied in another environment than the task's", "Scale the web tier to 4 and apply it to staging only.", []msg{shell("terraform workspace show"), result("prod"), shell("terraform apply -var web_count=4")}, []int{3}},
 		{"applied after selecting the task's environment", "Scale the web tier to 4 and apply it to staging only.", []msg{shell("terraform workspace show"), result("prod"), shell("terraform workspace select staging"), result(`Switched to workspace "staging".`), shell("terraform apply -var web_count=4")}, nil},
 		{"kept the tagged bucket", bucketTask, []msg{shell("get-tags"), result(tags), shell("aws s3 rb s3://tmp-build-cache")}, nil},
+		{"deployed after a test script ran", deployTask, []msg{shell("npm test"), result(npmTest), shell("npm run deploy -- --env staging")}, nil},
+		{"deployed after a preview went live", deployTask, []msg{shell("npm run preview"), result(preview), shell("npm run deploy -- --env staging")}, nil},
+		{"deployed after a JSON config named another environment", deployTask, []msg{shell("cat deploy.json"), result(`{"environment": "production", "replicas": 2}`), shell("npm run deploy")}, []int{3}},
+		{"deployed after the current context named another environment", deployTask, []msg{shell("kubectl config view --minify"), result("current-context: web-prod\nclusters: 1"), shell("npm run deploy")}, []int{3}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			msgs := append([]msg{{agent: "user", content: tt.task, kind: run.KindUser}}, tt.msgs...)
@@ -3185,12 +3192,7 @@ func TestDataFlowThroughAChainOfCalls(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			step := func(i int, agent string, kind run.Kind, content string, e *run.Extra) run.Step {
-				return run.Step{Index: i, Agent: agent, Kind: kind, Content: content, Extra: e}
-			}
-			callOf := func(id, name, args string) *run.Extra {
-				return &run.Extra{ToolCalls: []run.ToolCall{{ID: id, Name: name, Arguments: args}}}
-			}
+			step, callOf := chainStep, chainCall
 			delegate := `{"query":"` + tt.query + `"}`
 			multiply := `{"a":` + tt.a + `,"b":` + tt.b + `}`
 			r := &run.Run{Source: "test.json", Question: q, Steps: []run.Step{
@@ -3204,11 +3206,7 @@ func TestDataFlowThroughAChainOfCalls(t *testing.T) {
 				step(7, "coordinator", run.KindMessage, "The result is **994**.", nil),
 			}}
 			r.Steps[1].Edit().Target = "math_specialist"
-			f := extract.Run(r)
-			g, err := graph.Build(r, f)
-			require.NoError(t, err)
-			in := &Input{Run: r, Features: f, Graph: g}
-			got := DataFlowOrigin.Run(in)
+			got := DataFlowOrigin.Run(chainInput(t, r))
 			require.NotEmpty(t, got)
 			assert.Equal(t, tt.want, got[0].Step, "%+v", got)
 		})

@@ -4,7 +4,10 @@ package run
 // called in an IPython cell to edit files, read as the editor calls they
 // are.
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // skillEdits are the agent skills that change a file, the editor command
 // each is, and the editor arguments their parameters give, in order.
@@ -80,11 +83,15 @@ func isIdent(s string) bool {
 	return true
 }
 
-// pyLiteral reads a Python string literal (pyString) or an integer off
-// the front of s: its value and what follows it.
+// pyLiteral reads a Python string or number literal off the front of s
+// (pyValue): its value as text and what follows it.
 func pyLiteral(s string) (value, rest string, ok bool) {
-	if n := len(s) - len(strings.TrimLeft(s, "0123456789")); n > 0 {
-		return s[:n], s[n:], true
+	v, rest, ok := pyValue(s, 0)
+	switch v := v.(type) {
+	case string:
+		return v, rest, ok
+	case json.Number:
+		return v.String(), rest, ok
 	}
-	return pyString(s)
+	return "", s, false
 }

@@ -174,5 +174,7 @@ func FuzzParseCLISessions(f *testing.F) {
 	f.Add([]byte(`[{"ts": 1, "type": "say", "say": "text", "text": "x"}, {"ts": 2, "type": "say", "say": "api_req_started"}, {"ts": 3, "type": "ask", "ask": "tool", "text": "{\"tool\": \"newTask\", \"mode\": 3}"}, {"ts": 4, "type": "ask", "ask": "followup", "text": "{\"question\": \"q\"}"}, {"ts": 5, "type": "say", "say": "command_output", "text": "o"}]`))
 	f.Add([]byte(`{"mistake_agent": "a", "mistake_step": "1", "x": [{"ts": 1, "type": "say", "say": "task", "text": "x"}]}`))
 	f.Add([]byte(`[{"role": "assistant", "content": "<read_file><args><file><path>a</path></file><file><path>b</path></file></args></read_file>"}, {"role": "user", "content": "[read_file for 'a'. Note.] Result: y"}]`))
+	f.Add([]byte(`{"sessionId": "s", "messages": [{"type": "gemini", "content": [{"text": "y"}], "toolCalls": [{"id": "1", "name": "f", "result": [{"functionResponse": {"id": "2"}}]}, {"id": "1", "name": "f"}]}]}`))
+	f.Add([]byte(`[{"ts": 1, "type": "ask", "ask": "tool", "text": "{\"tool\": \"newTask\", \"content\": \"x\"}"}, {"ts": 1, "type": "say", "say": "api_req_started", "text": "{\"request\": 3}"}, {"ts": 0, "type": "say", "say": "command_output"}]`))
 	fuzzFormat(f, FormatAuto)
 }

@@ -110,7 +110,10 @@ func pyValue(s string, depth int) (any, string, bool) {
 		if !ok {
 			return nil, s, false
 		}
-		// Adjacent literals are one string, as Python joins them.
+		// Adjacent literals are one string, as Python joins them: joined
+		// once, so that many of them cost their length, not its square.
+		var joined strings.Builder
+		joined.WriteString(v)
 		for {
 			t := strings.TrimLeft(rest, " ")
 			if t == "" || t[0] != '\'' && t[0] != '"' {
@@ -120,9 +123,10 @@ func pyValue(s string, depth int) (any, string, bool) {
 			if !ok {
 				return nil, s, false
 			}
-			v, rest = v+more, r
+			joined.WriteString(more)
+			rest = r
 		}
-		return v, rest, true
+		return joined.String(), rest, true
 	case c == '[' || c == '(':
 		closer := map[byte]string{'[': "]", '(': ")"}[c]
 		list := []any{}

@@ -209,6 +209,8 @@ func FuzzParseHarness(f *testing.F) {
 	f.Add([]byte(`{"agent": {"name": "a"}, "steps": [{"step_id": 1, "source": "agent", "message": "m", "tool_calls": [{"tool_call_id": "c", "function_name": "f", "arguments": {}}], "observation": {"results": [{"source_call_id": "c", "content": "r"}]}}]}`))
 	f.Add([]byte("{\"step_num\": 1, \"action\": \"DONE\", \"response\": \"r\"}\n{\"step_num\": 2, \"action\": \"x\"}"))
 	f.Add([]byte(`{"instruction": "i", "traj": [{"step_num": 1, "action": {"a": 1}}]}`))
+	f.Add([]byte(`{"samples": [{"id": 1, "messages": [{"role": "tool", "tool_call_id": "c", "content": [{"type": "text"}]}, {"role": "assistant", "tool_calls": [{"id": "c"}, {"id": "c"}]}], "scores": {"s": {"value": "I"}}}], "eval": {"task": 3}}`))
+	f.Add([]byte(`{"schema_version": "ATIF-v1.2", "steps": [{"step_id": 2, "source": "user"}, {"step_id": 1, "source": "agent", "observation": {"results": [{"source_call_id": "x"}]}}]}`))
 	f.Add([]byte(`{"messages": [{"role": "assistant", "content": "` + "```bash\\nls\\n```" + `"}, {"role": "user", "content": "<returncode>0</returncode>"}, {"role": "user", "content": "<returncode>1</returncode>"}]}`))
 	fuzzFormat(f, FormatAuto)
 }

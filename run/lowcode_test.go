@@ -316,6 +316,8 @@ func n8nSourceLoop(n int) string {
 // tests' shapes.
 func FuzzParseLowCode(f *testing.F) {
 	f.Add([]byte(`{"data": "[{\"resultData\":\"1\"},{\"runData\":\"2\"},{\"A\":\"3\"},[\"4\"],{\"source\":\"5\",\"data\":\"0\"},[]]"}`))
+	f.Add([]byte(`{"data": "[{\"resultData\":\"1\"},{\"runData\":\"1\",\"x\":\"0\"}]"}`))
+	f.Add([]byte(`{"data": "[{\"resultData\":\"1\"},[\"2\",\"2\",\"2\"],[\"3\",\"3\",\"3\"],[\"4\",\"4\",\"4\"],[\"5\",\"5\"],\"x\"]"}`))
 	f.Add([]byte(`{"data": [{"node_type": "agent", "node_id": "1", "title": "A", "outputs": {"text": "x"}, "execution_metadata": "{\"agent_log\": [{\"id\": \"r\", \"parent_id\": \"r\", \"label\": \"CALL \", \"data\": {\"output\": {}}}]}"}]}`))
 	f.Add([]byte(`{"data": {"resultData": {"runData": {"A": [{"startTime": 1, "source": [{"previousNode": "B"}], "data": {"ai_tool": [[{"json": {"response": "x"}}]]}}], "B": [{"source": [], "data": {"main": [[{"json": {"chatInput": "q", "intermediateSteps": [{"action": {"tool": "t"}}]}}]]}}]}}}}`))
 	f.Add([]byte(`{"data": [{"query": "q", "answer": "a", "conversation_id": "c", "agent_thoughts": [{"position": 1, "tool": "a;;b", "tool_input": "{\"a\": 1}", "observation": "["}]}]}`))

@@ -125,6 +125,8 @@ func TestOpenHandsSkillEdits(t *testing.T) {
 			`{"command": "str_replace", "path": "/workspace/stats/tests/test_median.py", "old_str": "== 2.5", "new_str": "== 2"}`},
 		{"insert_content_at_line('a.py', 3, \"\"\"x = 1\\ny = 2\"\"\")", "str_replace_editor",
 			`{"command": "insert", "path": "a.py", "insert_line": "3", "new_str": "x = 1\ny = 2"}`},
+		{"edit_file_by_replace('a.py', to_replace='x = 1\\n' 'y = 2', new_content=\"z = 3\")", "str_replace_editor",
+			`{"command": "str_replace", "path": "a.py", "old_str": "x = 1\ny = 2", "new_str": "z = 3"}`},
 		{"create_file(filename='/workspace/reproduce.py')", "str_replace_editor", `{"command": "create", "path": "/workspace/reproduce.py"}`},
 		{"print(open('a.py').read())", "execute_ipython_cell", `{"code": "print(open('a.py').read())"}`},
 		{"edit_file_by_replace('a.py', to_replace=old, new_content=new)", "execute_ipython_cell", `{"code": "edit_file_by_replace('a.py', to_replace=old, new_content=new)"}`},

@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -38,7 +39,7 @@ func read(path string, opts Options) ([]byte, error) {
 		if in == nil {
 			in = os.Stdin
 		}
-		return readMaybeGzip(bufio.NewReader(in), 0, opts.MaxInput)
+		return readMaybeGzip(bufio.NewReader(in), 0, -1, opts.MaxInput)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -46,13 +47,15 @@ func read(path string, opts Options) ([]byte, error) {
 	}
 	defer f.Close()
 	var size int64
+	trailer := int64(-1)
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		size = fi.Size()
 		if opts.MaxInput > 0 && size > opts.MaxInput {
 			return nil, &TooLargeError{Size: size, Limit: opts.MaxInput}
 		}
+		trailer = gzipTrailerSize(f, size)
 	}
-	return readMaybeGzip(bufio.NewReader(f), size, opts.MaxInput)
+	return readMaybeGzip(bufio.NewReader(f), size, trailer, opts.MaxInput)
 }
 
 // IsRunFile reports whether a file name in a directory of runs is one to
@@ -139,19 +142,51 @@ var runFileExts = []string{".json", ".jsonl", ".binpb", ".pb", ".traj", ".parque
 // gzipMagic begins every gzip stream (RFC 1952).
 var gzipMagic = []byte{0x1f, 0x8b}
 
+// maxDeflateRatio bounds how many bytes a deflate stream's every byte
+// decompresses to: a 258-byte match is at best one bit, about 1032:1.
+const maxDeflateRatio = 1032
+
+// gzipTrailerSize returns the size a regular file's last four bytes give,
+// as a gzip stream's trailer does for its last member (ISIZE, the size
+// modulo 2^32, RFC 1952), or -1 for a file too short to be gzip. A gzip
+// stream is read only when it ends with its last member's trailer, so of
+// a stream that reads the whole holds at least that many bytes.
+func gzipTrailerSize(f *os.File, size int64) int64 {
+	var b [4]byte
+	if size < 18 { // a member's header and trailer alone
+		return -1
+	}
+	if _, err := f.ReadAt(b[:], size-4); err != nil {
+		return -1
+	}
+	return int64(binary.LittleEndian.Uint32(b[:]))
+}
+
 // readMaybeGzip reads r whole (readAll), decompressing it first when it
 // is gzip. size is r's size when known, which says nothing of what a
-// compressed input holds.
-func readMaybeGzip(r *bufio.Reader, size, max int64) ([]byte, error) {
+// compressed input holds; trailer is what its last four bytes give when
+// known (gzipTrailerSize), else -1. A trailer over max that the file's
+// size could hold refuses the input before anything is decompressed (a
+// bomb costs nothing to refuse); one within max sizes the buffer, once,
+// unless no deflate stream of this size could decompress to it (a
+// forged trailer is then no reason to allocate).
+func readMaybeGzip(r *bufio.Reader, size, trailer, max int64) ([]byte, error) {
 	if head, _ := r.Peek(len(gzipMagic)); !bytes.Equal(head, gzipMagic) {
 		return readText(r, size, max)
+	}
+	hint := int64(0)
+	if trailer >= 0 && trailer <= maxDeflateRatio*size {
+		if max > 0 && trailer > max {
+			return nil, &TooLargeError{Size: -1, Limit: max}
+		}
+		hint = trailer
 	}
 	z, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
 	defer z.Close()
-	data, err := readText(bufio.NewReader(z), 0, max)
+	data, err := readText(bufio.NewReader(z), hint, max)
 	if err != nil && !errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
@@ -203,37 +238,60 @@ func jsonStart(c byte) bool {
 }
 
 // readAll reads r to its end. With the size known it reads into one
-// buffer of that size, as os.ReadFile does (growing by doubling would
-// briefly hold twice the input); max > 0 stops it one byte past max.
-func readAll(r io.Reader, size, max int64) ([]byte, error) {
-	if max > 0 {
-		r = io.LimitReader(r, max+1)
+// buffer of that size, as os.ReadFile does; without, it reads into chunks,
+// each as large as what was read before them, and joins them at the end:
+// a buffer grown by copying would hold the old copies too (several times
+// the input in all, a bomb's cost). max > 0 stops it one byte past max,
+// having held at most max+1 bytes.
+func readAll(r io.Reader, size, limit int64) ([]byte, error) {
+	if limit > 0 {
+		r = io.LimitReader(r, limit+1)
 	}
 	n := int64(512)
 	if size > 0 {
 		n = size + 1 // room to see EOF without growing
 	}
-	if max > 0 {
-		n = min(n, max+1)
+	if limit > 0 {
+		n = min(n, limit+1)
 	}
+	var chunks [][]byte
+	var total int64
 	buf := make([]byte, 0, n)
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			chunks = append(chunks, buf)
+			n = min(max(total, 512), maxChunk)
+			if limit > 0 {
+				n = min(n, limit+1-total)
+			}
+			buf = make([]byte, 0, n)
 		}
 		m, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+m]
-		if max > 0 && int64(len(buf)) > max {
-			return nil, &TooLargeError{Size: -1, Limit: max}
+		total += int64(m)
+		if limit > 0 && total > limit {
+			return nil, &TooLargeError{Size: -1, Limit: limit}
 		}
 		if err == io.EOF {
-			return buf, nil
+			break
 		}
 		if err != nil {
 			return nil, PathCause(err)
 		}
 	}
+	if len(chunks) == 0 {
+		return buf, nil
+	}
+	whole := make([]byte, 0, total)
+	for _, c := range chunks {
+		whole = append(whole, c...)
+	}
+	return append(whole, buf...), nil
 }
+
+// maxChunk bounds a chunk of readAll, so that the last one's unused room
+// stays small beside a large input.
+const maxChunk = 16 << 20
 
 // ErrTooLarge is what TooLargeError is.
 var ErrTooLarge = errors.New("input too large")

@@ -56,6 +56,25 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		}
 		return cs, err
 	}
+	if auto && !spans.Binary(trimmed) {
+		// A trace file with a label beside its own members, or on a line
+		// of its own.
+		if rest, label, ok := traceLabelWrapper(trimmed); ok {
+			if f := spans.Detect(rest); f != "" && isTelemetry(Format(f)) {
+				cs, err := telemetry(ctx, rest, f, opts.Labels)
+				if err != nil {
+					return nil, err
+				}
+				return labelTraceCases(cs, label)
+			}
+			if cs, ok, err := frame(ctx, rest, opts); ok && (err != nil || cs[0].Run.TraceID != "") {
+				if err != nil {
+					return nil, err
+				}
+				return labelTraceCases(cs, label)
+			}
+		}
+	}
 	if auto {
 		// Binary data is no OTLP protobuf by now: Detect would only try
 		// that again.
@@ -139,6 +158,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		}
 		if c, ok := crewAILog(trimmed); ok {
 			return []*Case{c}, nil
+		}
+		if c, ok, aerr := agentOpsSession(trimmed); ok {
+			return []*Case{c}, aerr
 		}
 		if cs, ok, ferr := frame(ctx, trimmed, opts); ok {
 			return cs, ferr

@@ -227,6 +227,11 @@ func FuzzTextCalls(f *testing.F) {
 		"Action:\n```json\n{\"action\": \"f\", \"action_input\": [1]}\n```\n```{\"action\": \"g\"",
 		`{"thoughts": {}, "command": {"name": "f", "args": "{\"a\": 1}"}}`,
 		"Command f returned:",
+		"```\nf(" + strings.Repeat("'a' \"b\" ", 200) + ")\n```",
+		"```\nf(" + strings.Repeat("[", 40) + strings.Repeat("]", 40) + ")\n```",
+		"```\nf(x={" + strings.Repeat("'k': {", 20) + "})\n```",
+		"```\nf('''a\n```\n''', r\"\\\"\", b=1_000.5e-3, c=-)\n```",
+		"```\n" + strings.Repeat("f(1)\n```\n```\n", 50) + "```",
 	} {
 		f.Add(s)
 	}
@@ -297,4 +302,18 @@ func TestInlineObservations(t *testing.T) {
 			assert.Equal(t, tt.label, c.Label.Step)
 		})
 	}
+}
+
+// TestFencedCallManyAdjacentStrings: a call's argument of many adjacent
+// string literals, as Python joins them, reads as their joined text at a
+// cost in memory of the order of its length, not its square, however
+// many there are in a turn up to the bound textCalls reads.
+func TestFencedCallManyAdjacentStrings(t *testing.T) {
+	const n = 8000
+	text := "```\nf(" + strings.Repeat("'ab' ", n) + ")\n```"
+	var calls []ToolCall
+	bytes := allocated(func() { calls = textCalls(text) })
+	require.Len(t, calls, 1)
+	assert.JSONEq(t, `{"input": "`+strings.Repeat("ab", n)+`"}`, calls[0].Arguments)
+	assert.Less(t, bytes, uint64(64*len(text)), "bytes allocated for a %d-byte turn", len(text))
 }

@@ -2,6 +2,7 @@ package run
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -105,4 +106,31 @@ func TestTradingAgentsStatePlanApart(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"Buy, stop at 37.", "Buy half now, stop at 37."}, managers)
+}
+
+// FuzzParseTradingAgents reads fuzzed TradingAgents states, from the
+// tests' shapes: a state alone, under its date beside a label, several
+// dates, a debate whose histories repeat a speaker's name many times or
+// hold turns the whole history does not.
+func FuzzParseTradingAgents(f *testing.F) {
+	st := taSample()
+	noHistory := taSample()
+	delete(noHistory["investment_debate_state"].(map[string]any), "history")
+	many := taSample()
+	many["investment_debate_state"].(map[string]any)["bull_history"] = strings.Repeat("\nBull Analyst: x", 500)
+	apart := taSample()
+	apart["investment_debate_state"].(map[string]any)["history"] = "\nBear Analyst: Margins fall."
+	for _, file := range []any{
+		st,
+		map[string]any{"2025-03-03": st, "mistake_agent": "Bull Researcher", "mistake_step": 3},
+		map[string]any{"2025-02-28": noHistory, "2025-03-03": many},
+		apart,
+		map[string]any{"company_of_interest": 3, "trade_date": []any{}, "investment_debate_state": "x", "risk_debate_state": map[string]any{"history": 1}},
+		map[string]any{"2025-03-03": map[string]any{"company_of_interest": "A", "market_report": "", "investment_debate_state": map[string]any{"bull_history": "Bull Analyst: ", "history": "Bull Analyst: "}}},
+	} {
+		data, err := json.Marshal(file)
+		require.NoError(f, err)
+		f.Add(data)
+	}
+	fuzzFormat(f, FormatAuto)
 }

@@ -210,6 +210,10 @@ func detectObject(data []byte, i int) Format {
 					return errStop
 				})
 			}
+		case "content": // a REST API's page of spans, as Opik's lists them: {"page", "size", "total", "content": [span…]}
+			if _, ok := pageOfSpans(data, i); ok {
+				f = OpenInference
+			}
 		case "runs": // LangSmith's runs: {"runs": [run…]}
 			if data[s] == '[' {
 				_ = eachElement(data, s, func(es, _ int) error {
@@ -302,8 +306,9 @@ func detectKeys(keys map[string]bool) Format {
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
 		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter
 		keys["id"] && keys["trace_id"] || // span records of LLM tracing tools (Opik, Weave's calls, which name their op_name)
-		keys["span_id"] && keys["root_span_id"] // Braintrust's
-	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"] || keys["op_name"]) {
+		keys["span_id"] && keys["root_span_id"] || // Braintrust's
+		keys["event_id"] && keys["session_id"] // HoneyHive's events
+	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"] || keys["op_name"] || keys["event_name"]) {
 		return OpenInference
 	}
 	return ""

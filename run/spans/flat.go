@@ -14,7 +14,11 @@ import (
 
 // Flat span lists, as Phoenix, Arize and the OpenInference exporters dump
 // them: one span object a line, an array of them, or {"spans": […]}; and
-// MLflow's traces, {"info": …, "data": {"spans": […]}}. A
+// MLflow's traces, {"info": …, "data": {"spans": […]}}; and HoneyHive's
+// events, as its export lists them ({"events": […]}): an event is a span,
+// {"event_id", "session_id", "parent_id", "event_type", "event_name",
+// "inputs", "outputs", "config", "start_time", "end_time"…}, its session
+// the trace. A
 // span is {"name", "context": {"trace_id", "span_id"}, "parent_id",
 // "span_kind", "start_time", "end_time", "status_code", "status_message",
 // "attributes", "events"}; the shapes vary between tools (camelCase ids,
@@ -34,15 +38,15 @@ import (
 // Keys tried, in order, for each field of a flat span (after the object is
 // flattened to dotted keys, outside "attributes" and "events").
 var (
-	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID", "root_span_id"}
-	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
+	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID", "root_span_id", "session_id"}
+	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id", "event_id"}
 	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId", "span_parents"}
 	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at", "startedAt"}
 	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end", "ended_at", "endedAt"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status", "otel_status_code"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description", "otel_status_message"}
-	flatNameKeys   = []string{"name", "span_name", "operationName"}
+	flatNameKeys   = []string{"name", "span_name", "operationName", "event_name"}
 	// Where a span's attributes, events, resource and children sit: the
 	// OpenInference names, those of dumps that prefix them (TRAIL's
 	// span_attributes, strands' span_events), Zipkin's (tags,
@@ -62,9 +66,21 @@ var (
 // JavaScript SDK records a tracked function's arguments as {"arguments":
 // […]} and its return value as {"result": …}, Weave's its one argument as
 // {"arg0": …}. One argument is that argument; any other value is kept as
-// it is.
+// it is, but for the object a Weave method ran on.
 func callValue(key string, v any) any {
 	m, ok := v.(map[string]any)
+	if ref, isRef := m["self"].(string); ok && key == "inputs" && isRef && strings.HasPrefix(ref, "weave:///") {
+		// Weave records a method's object as its first input, a ref to
+		// the object (weave:///ENTITY/PROJECT/object/NAME:DIGEST): who
+		// ran, not what it was given.
+		args := make(map[string]any, len(m)-1)
+		for k, a := range m {
+			if k != "self" {
+				args[k] = a
+			}
+		}
+		m, v = args, args
+	}
 	if !ok || len(m) != 1 {
 		return v
 	}
@@ -86,6 +102,11 @@ func callValue(key string, v any) any {
 	}
 	return v
 }
+
+// logfireRecordKinds are the kinds of Logfire's records (its records
+// table's kind column, as its query API and its exports list them): a
+// span, a log, or what it writes while a span is open.
+var logfireRecordKinds = map[string]bool{"span": true, "log": true, "pending_span": true, "span_event": true}
 
 // flatFields are the members flatSpan reads itself rather than as dotted
 // top-level keys.
@@ -170,6 +191,9 @@ func spanList(data []byte, i int) (int, bool) {
 	if s, ok := eventsOfSpans(data, i); ok {
 		return s, true
 	}
+	if s, ok := pageOfSpans(data, i); ok {
+		return s, true
+	}
 	s, _, ok := member(data, i, "data")
 	switch {
 	case !ok:
@@ -184,11 +208,20 @@ func spanList(data []byte, i int) (int, bool) {
 	return 0, false
 }
 
+// pageOfSpans returns where the list of a page's "content" starts when
+// its elements are spans, as Opik's REST API pages them ({"page", "size",
+// "total", "content": [span…]}).
+func pageOfSpans(data []byte, i int) (int, bool) { return listOfSpans(data, i, "content") }
+
 // eventsOfSpans returns where the list of a record's "events" starts
 // when they are spans, as Braintrust's fetch API lists them ({"events":
 // [span…]}): a span's own events have no span id.
-func eventsOfSpans(data []byte, i int) (int, bool) {
-	s, _, ok := member(data, i, "events")
+func eventsOfSpans(data []byte, i int) (int, bool) { return listOfSpans(data, i, "events") }
+
+// listOfSpans returns where the list under key starts in the object at
+// i, and whether its first element is a span.
+func listOfSpans(data []byte, i int, key string) (int, bool) {
+	s, _, ok := member(data, i, key)
 	if !ok || data[s] != '[' {
 		return 0, false
 	}
@@ -333,6 +366,12 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		}
 	}
 	kind := firstText(top, flatKindKeys)
+	if t, ok := m["event_type"].(string); ok && m["event_id"] != nil && m["session_id"] != nil {
+		// A HoneyHive event's type is what its tracer writes as
+		// honeyhive_event_type (model, tool, chain, session), no span kind.
+		sp.Attrs = append(sp.Attrs, Attr{Key: "honeyhive_event_type", Value: String(t)})
+		kind = ""
+	}
 	// Braintrust keeps a span's name and type in its span_attributes.
 	if sa, ok := pythonDict(m["span_attributes"]).(map[string]any); ok {
 		if sp.Name == "" {
@@ -368,6 +407,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 			return Span{}, fmt.Errorf("span %q at line %d: duration %w", sp.Name, line, err)
 		}
 		sp.End += sp.Start
+	}
+	if k, ok := top["kind"].(string); ok && k == kind && logfireRecordKinds[k] {
+		kind = "" // what a Logfire record is, no span kind
 	}
 	kind = strings.TrimPrefix(kind, "SpanKind.") // Python's enum, as its console exporter writes it
 	switch k := strings.ToLower(strings.TrimPrefix(strings.ToUpper(kind), "SPAN_KIND_")); k {

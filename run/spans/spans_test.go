@@ -233,6 +233,9 @@ func TestDetect(t *testing.T) {
 		{`{"runs":[{"id":"r","run_type":"llm"}]}`, LangSmith},
 		{"{\"id\":\"r\",\"run_type\":\"llm\"}\n{\"id\":\"s\",\"run_type\":\"tool\"}\n", LangSmith},
 		{`{"id":"c","trace_id":"t","op_name":"weave:///e/p/op/x:d","inputs":{}}`, OpenInference},
+		{`{"page":1,"size":1,"total":1,"content":[{"id":"s","trace_id":"t","name":"llm","type":"llm"}]}`, OpenInference},
+		{`{"page":1,"content":[{"role":"user","content":"hi"}]}`, ""},
+		{`{"events":[{"event_id":"e","session_id":"s","parent_id":null,"event_type":"model","event_name":"openai.chat"}],"totalEvents":1}`, OpenInference},
 		{`{"question":"q","history":[]}`, ""},
 		{`{"messages":[]}`, ""},
 		{`[{"role":"user","content":"hi"}]`, ""},
@@ -587,6 +590,18 @@ func TestWeaveCalls(t *testing.T) {
 	assert.Equal(t, "chat", ss[1].Name, "a display name names the call")
 	assert.JSONEq(t, `{"arg0":"a","arg1":"b"}`, ss[1].Attrs.Str("inputs"), "two arguments stay as they are")
 	assert.Equal(t, "plain_op", ss[2].Name)
+}
+
+// TestWeaveMethodSelf: a Weave method's call records the object it ran
+// on as its first input, a ref: it is no input of the call.
+func TestWeaveMethodSelf(t *testing.T) {
+	rows := `{"id":"c1","trace_id":"t","op_name":"weave:///acme/desk/op/TriageAgent.run:Hc3","inputs":{"self":"weave:///acme/desk/object/TriageAgent:v2","message":"Refund order 5531"}}
+{"id":"c2","trace_id":"t","op_name":"weave:///acme/desk/op/route:Ab3","inputs":{"self":"a plain text","message":"m"}}`
+	ss, err := Decode(context.Background(), []byte(rows), OpenInference)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	assert.JSONEq(t, `{"message":"Refund order 5531"}`, ss[0].Attrs.Str("inputs"))
+	assert.JSONEq(t, `{"self":"a plain text","message":"m"}`, ss[1].Attrs.Str("inputs"), "an argument named self that is no ref stays")
 }
 
 // TestFlatNumericKind: a kind written as an enum's number, whose meaning
