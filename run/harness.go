@@ -17,7 +17,9 @@ import (
 // harnessRecord is one run of a harness's results: an Inspect AI
 // sample ({"id", "epoch", "input", "target", "messages", …}), a tau2-bench
 // simulation ({"id", "task_id", "trial", "messages", "reward_info", …}) or
-// a tau-bench result ({"task_id", "reward", "info", "traj", "trial"}).
+// a tau-bench result ({"task_id", "reward", "info", "traj", "trial"}) or
+// an AgentBench task's output ({"index", "output": {"result", "history",
+// "status"}, …}).
 type harnessRecord struct {
 	ID       json.RawMessage `json:"id"`
 	TaskID   json.RawMessage `json:"task_id"`
@@ -25,6 +27,10 @@ type harnessRecord struct {
 	Target   json.RawMessage `json:"target"`
 	Messages []any           `json:"messages"`
 	Traj     []any           `json:"traj"`
+	Index    json.RawMessage `json:"index"`
+	Output   struct {
+		History []any `json:"history"`
+	} `json:"output"`
 	// A label beside a record's messages is that run's.
 	MistakeAgent  string          `json:"mistake_agent"`
 	MistakeStep   json.RawMessage `json:"mistake_step"`
@@ -36,7 +42,10 @@ func (h harnessRecord) messages() []any {
 	if h.Messages != nil {
 		return h.Messages
 	}
-	return h.Traj
+	if h.Traj != nil {
+		return h.Traj
+	}
+	return h.Output.History
 }
 
 // chatList reports whether list is a run's messages: objects each of
@@ -55,9 +64,13 @@ func chatList(list []any) bool {
 // list of results, each with its messages under "traj"). Each record is
 // one run, named by its task's id (else its own; a name the file repeats,
 // as each epoch or trial of one task does, gets the record's place
-// after it). ok is false when data is none of them.
+// after it). The records may also be a JSONL file's lines (AgentBench's
+// runs.jsonl, each line a task's output, its messages under the output's
+// "history"), a label record among them labelling the one run beside it.
+// ok is false when data is none of them.
 func harnessRecords(data []byte) (cases []*Case, ok bool, err error) {
 	var raws []json.RawMessage
+	var beside *fileObject
 	switch data[0] {
 	case '{':
 		var top struct {
@@ -65,7 +78,15 @@ func harnessRecords(data []byte) (cases []*Case, ok bool, err error) {
 			Simulations []json.RawMessage `json:"simulations"`
 		}
 		if json.Unmarshal(data, &top) != nil {
-			return nil, false, nil
+			values, err := decodeStream(data)
+			if err != nil || len(values) < 2 {
+				return nil, false, nil
+			}
+			raws, beside = withoutLabelRecord(values)
+			if beside != nil && len(raws) != 1 {
+				return nil, false, nil
+			}
+			break
 		}
 		raws = top.Samples
 		if raws == nil {
@@ -91,6 +112,9 @@ func harnessRecords(data []byte) (cases []*Case, ok bool, err error) {
 	}
 	for i, h := range records {
 		meta := &fileObject{MistakeAgent: h.MistakeAgent, MistakeStep: h.MistakeStep, MistakeReason: h.MistakeReason}
+		if beside != nil {
+			meta = beside
+		}
 		if len(bytes.TrimSpace(h.Input)) > 0 && bytes.TrimSpace(h.Input)[0] == '"' {
 			meta.Question = scalarString(h.Input)
 		}
@@ -114,7 +138,7 @@ func harnessRecords(data []byte) (cases []*Case, ok bool, err error) {
 
 // name is the record's task's id, else its own.
 func (h harnessRecord) name() string {
-	return strings.TrimSpace(firstNonEmpty(scalarString(h.TaskID), scalarString(h.ID)))
+	return strings.TrimSpace(firstNonEmpty(scalarString(h.TaskID), scalarString(h.ID), scalarString(h.Index)))
 }
 
 // firstTarget is a record's target as its ground truth: a text, or the

@@ -150,6 +150,12 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if c, ok, herr := harnessTrajectory(trimmed); ok {
 			return []*Case{c}, herr
 		}
+		if cs, ok, derr := agentContexts(trimmed); ok {
+			return cs, derr
+		}
+		if cs, ok, berr := bfclRecords(trimmed); ok {
+			return cs, berr
+		}
 		if c, ok := crewAILog(trimmed); ok {
 			return []*Case{c}, nil
 		}
@@ -684,6 +690,19 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		// are under its own key; a label beside them is the run's.
 		if c, ok, err := dumpCaseOf(list, o); ok {
 			return c, err
+		}
+	}
+	for _, read := range []func([]byte) ([]message, string, bool){answerTree, teamMemories} {
+		// A ToolBench answer, its run the longest of its train_messages,
+		// or MetaGPT's saved team, its messages its roles' memories; the
+		// task theirs, and a label beside them the run's.
+		if msgs, task, ok := read(data); ok {
+			o.Question = firstNonEmpty(o.Question, task)
+			r, err := transcript(msgs, o)
+			if err != nil {
+				return nil, err
+			}
+			return o.labelled(r)
 		}
 	}
 	if ms, ok := dspyPrediction(data, o); ok {
