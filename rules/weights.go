@@ -54,8 +54,9 @@ type Weights struct {
 	FittedOn []string `json:"fitted_on,omitempty"`
 	// Guess, when set, names a label-free guess (one of Guesses) that
 	// answers in place of the step model's pick: fit sets it only when, on
-	// the runs it was fitted on and out of fold, the guess was right
-	// clearly more often than the rules and no less often on any corpus.
+	// the runs it was fitted on and out of fold, the guess was right more
+	// often than the rules by a sign test at 5% and no less often on any
+	// corpus.
 	// The step model still ranks the alternatives after it.
 	Guess string `json:"guess,omitempty"`
 	// AgentRole, when set, names the agent the weights answer with first
