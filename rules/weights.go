@@ -603,7 +603,7 @@ func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows [
 	}
 	switch {
 	case how.Guess != "":
-		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right clearly more often than the rules' pick.", top.Step, top.Agent, guessDescriptions[how.Guess])
+		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right more often than the rules' pick, by a sign test at 5%%.", top.Step, top.Agent, guessDescriptions[how.Guess])
 		if len(pos) > 0 {
 			b.WriteString(" Rules that implicate it:")
 		}

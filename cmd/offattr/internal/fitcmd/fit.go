@@ -252,7 +252,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		}
 	}
 	if w.Guess != "" {
-		fmt.Fprintf(opts.IO.Out, "\nthe weights answer with the %s guess: on these runs, out of fold, it was right\nclearly more often than the rules' pick, and no less often on any corpus\n", w.Guess)
+		fmt.Fprintf(opts.IO.Out, "\nthe weights answer with the %s guess: on these runs, out of fold, it was right\nmore often than the rules' pick by a sign test at 5%%, and no less often on any corpus\n", w.Guess)
 	}
 	w.About = about(opts, exs, overall, cvName)
 	if judge != nil {
