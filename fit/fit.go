@@ -473,12 +473,12 @@ func answerRow(ex *Example, p []float64, how answering) int {
 
 // bestGuess returns the label-free guess (rules.Guesses) that is to answer
 // in place of the step model, or "" for none: the one right most often on
-// the out-of-fold runs, if it is right clearly more often than the step
-// model's answers (a paired difference significant at 5%, one-sided) and
-// no less often on any corpus. On a system whose decisive faults sit where
-// a guess that reads nothing finds them, a user's own labelled runs then
-// answer no worse than that guess; where the rules do better, nothing
-// changes.
+// the out-of-fold runs, if it is surely right more often than the step
+// model's answers (surelyBetter: the sign test bestRole holds a role to)
+// and no less often on any corpus. On a system whose decisive faults sit
+// where a guess that reads nothing finds them, a user's own labelled runs
+// then answer no worse than that guess; where the rules do better, or too
+// few runs tell them apart, nothing changes.
 func bestGuess(exs []Example, p [][]float64, how answering) string {
 	corpora := corporaOfExamples(exs)
 	rulesRight := rightAnswers(exs, p, how)
@@ -487,7 +487,7 @@ func bestGuess(exs []Example, p [][]float64, how answering) string {
 		guessed := how
 		guessed.guess = g
 		right := rightAnswers(exs, p, guessed)
-		if n := count(right); n > bestRight && clearlyBetter(right, rulesRight) && !worseSomewhere(corpora, right, rulesRight) {
+		if n := count(right); n > bestRight && surelyBetter(right, rulesRight) && !worseSomewhere(corpora, right, rulesRight) {
 			best, bestRight = g, n
 		}
 	}
@@ -556,6 +556,10 @@ func surelyBetterEverywhere(corpora []string, a, b []bool) bool {
 	}
 	return len(by) > 0
 }
+
+// surelyBetter reports whether a is right on more runs than b by the sign
+// test of surelyBetterEverywhere, every run counted in one corpus.
+func surelyBetter(a, b []bool) bool { return surelyBetterEverywhere(make([]string, len(a)), a, b) }
 
 // signTail is the chance that a fair coin tossed n times comes up heads
 // at least k times.

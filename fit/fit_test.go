@@ -514,20 +514,8 @@ func TestSurelyBetterEverywhere(t *testing.T) {
 // the last speaker is named first once that wins clearly enough, on every
 // corpus, and never at the cost of a step the rules had right.
 func TestBestRoleNamesTheAgentOnlyWhereSurelyBetter(t *testing.T) {
-	// Each run: the task, three messages of A, the last of B. The step
-	// model prefers A's first message; B's one message is second.
-	example := func(corpus string, label run.Label) (Example, []float64) {
-		r := &run.Run{Steps: []run.Step{
-			{Index: 0, Agent: "user", Kind: run.KindUser},
-			{Index: 1, Agent: "A", Kind: run.KindMessage},
-			{Index: 2, Agent: "A", Kind: run.KindMessage},
-			{Index: 3, Agent: "A", Kind: run.KindMessage},
-			{Index: 4, Agent: "B", Kind: run.KindMessage},
-		}}
-		flagged := []float64{1} // every step implicated: the ranking is the step model's
-		rows := []rules.StepRow{{Step: 1, Agent: "A", X: flagged}, {Step: 2, Agent: "A", X: flagged}, {Step: 3, Agent: "A", X: flagged}, {Step: 4, Agent: "B", X: flagged}}
-		return Example{Corpus: corpus, In: &rules.Input{Run: r}, Rows: rows, Label: label}, []float64{0.5, 0.05, 0.05, 0.4}
-	}
+	// Each run (lastSpeakerRun): the step model prefers A's first message;
+	// B's one message is second.
 	lastStep := run.Label{Agent: "B", Step: 4}
 	agentOnly := run.Label{Agent: "B", Step: 1} // the rules' step, another agent
 	for _, tc := range []struct {
@@ -546,11 +534,72 @@ func TestBestRoleNamesTheAgentOnlyWhereSurelyBetter(t *testing.T) {
 			var p [][]float64
 			for _, c := range slices.Sorted(maps.Keys(tc.labels)) {
 				for _, l := range tc.labels[c] {
-					ex, pr := example(c, l)
+					ex, pr := lastSpeakerRun(c, l)
 					exs, p = append(exs, ex), append(p, pr)
 				}
 			}
 			assert.Equal(t, tc.want, bestRole(exs, p, answering{critical: 1, flagged: 0}))
 		})
 	}
+}
+
+// TestBestGuessOnlyWhereSurelyBetter: a label-free guess answers in place
+// of the step model only where the sign test an agent-naming choice passes
+// says it is surely right more often, and it is worse on no corpus: three
+// runs won and none lost are chance, as the normal approximation does not
+// hold them.
+func TestBestGuessOnlyWhereSurelyBetter(t *testing.T) {
+	// Each run (lastSpeakerRun): the step model answers A's first message,
+	// as the first-step guess does; the busiest-first guess answers A's
+	// second, the last-step guess B's.
+	// runs labels a corpus's runs: won where only the last-step guess is
+	// right, lost where only the step model is, tied where no answer is.
+	type runs struct{ won, lost, tied int }
+	labels := func(r runs) []run.Label {
+		out := slices.Repeat([]run.Label{{Agent: "B", Step: 4}}, r.won)
+		out = append(out, slices.Repeat([]run.Label{{Agent: "A", Step: 1}}, r.lost)...)
+		return append(out, slices.Repeat([]run.Label{{Agent: "A", Step: 3}}, r.tied)...)
+	}
+	for _, tc := range []struct {
+		name    string
+		corpora map[string]runs
+		want    string
+	}{
+		{"three won, none lost", map[string]runs{"x": {3, 0, 10}}, ""},
+		{"five won, none lost", map[string]runs{"x": {5, 0, 10}}, "last-step"},
+		{"six won, one lost", map[string]runs{"x": {6, 1, 0}}, ""},
+		{"seven won, one lost", map[string]runs{"x": {7, 1, 0}}, "last-step"},
+		{"three won on each of two systems", map[string]runs{"x": {3, 0, 0}, "y": {3, 0, 4}}, "last-step"},
+		{"lost on one system", map[string]runs{"x": {9, 0, 0}, "y": {0, 1, 0}}, ""},
+		{"lost", map[string]runs{"x": {0, 5, 0}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var exs []Example
+			var p [][]float64
+			for _, c := range slices.Sorted(maps.Keys(tc.corpora)) {
+				for _, l := range labels(tc.corpora[c]) {
+					ex, pr := lastSpeakerRun(c, l)
+					exs, p = append(exs, ex), append(p, pr)
+				}
+			}
+			assert.Equal(t, tc.want, bestGuess(exs, p, answering{critical: 1, flagged: 0}))
+		})
+	}
+}
+
+// lastSpeakerRun returns a run of corpus labelled label, and the step
+// model's probabilities of its rows: the task, three messages of A, the
+// last of B; the model gives A's first message 0.5, B's 0.4, the others
+// 0.05, and every step is implicated, so the ranking is the model's.
+func lastSpeakerRun(corpus string, label run.Label) (Example, []float64) {
+	r := &run.Run{Steps: []run.Step{
+		{Index: 0, Agent: "user", Kind: run.KindUser},
+		{Index: 1, Agent: "A", Kind: run.KindMessage},
+		{Index: 2, Agent: "A", Kind: run.KindMessage},
+		{Index: 3, Agent: "A", Kind: run.KindMessage},
+		{Index: 4, Agent: "B", Kind: run.KindMessage},
+	}}
+	flagged := []float64{1}
+	rows := []rules.StepRow{{Step: 1, Agent: "A", X: flagged}, {Step: 2, Agent: "A", X: flagged}, {Step: 3, Agent: "A", X: flagged}, {Step: 4, Agent: "B", X: flagged}}
+	return Example{Corpus: corpus, In: &rules.Input{Run: r}, Rows: rows, Label: label}, []float64{0.5, 0.05, 0.05, 0.4}
 }

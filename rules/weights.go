@@ -54,8 +54,9 @@ type Weights struct {
 	FittedOn []string `json:"fitted_on,omitempty"`
 	// Guess, when set, names a label-free guess (one of Guesses) that
 	// answers in place of the step model's pick: fit sets it only when, on
-	// the runs it was fitted on and out of fold, the guess was right
-	// clearly more often than the rules and no less often on any corpus.
+	// the runs it was fitted on and out of fold, the guess was right more
+	// often than the rules by a sign test at 5% and no less often on any
+	// corpus.
 	// The step model still ranks the alternatives after it.
 	Guess string `json:"guess,omitempty"`
 	// AgentRole, when set, names the agent the weights answer with first
@@ -602,7 +603,7 @@ func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows [
 	}
 	switch {
 	case how.Guess != "":
-		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right clearly more often than the rules' pick.", top.Step, top.Agent, guessDescriptions[how.Guess])
+		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right more often than the rules' pick, by a sign test at 5%%.", top.Step, top.Agent, guessDescriptions[how.Guess])
 		if len(pos) > 0 {
 			b.WriteString(" Rules that implicate it:")
 		}

@@ -66,8 +66,9 @@ findings plus framework-neutral facts about each step); the agent is the one
 who answers for the chosen step. The critical share and the triage bands are chosen on out-of-fold
 predictions, so confidence is calibrated. If, out of fold, one of the
 label-free guesses (the first agent step, the last step, the busiest agent's
-first step) was right clearly more often than the rules (significant at 5%,
-and no worse on any corpus), the weights answer with that guess and rank the
+first step) was right more often than the rules by a sign test at 5% (of the
+runs where they differ, five won and none lost is the least that passes),
+and no worse on any corpus, the weights answer with that guess and rank the
 alternatives by the rules. By default the fit is pulled
 toward the weights in use (--prior current), so a few dozen runs of your own
 system adapt them; --prior evidence fits from scratch, from a prior in which
@@ -251,7 +252,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		}
 	}
 	if w.Guess != "" {
-		fmt.Fprintf(opts.IO.Out, "\nthe weights answer with the %s guess: on these runs, out of fold, it was right\nclearly more often than the rules' pick, and no less often on any corpus\n", w.Guess)
+		fmt.Fprintf(opts.IO.Out, "\nthe weights answer with the %s guess: on these runs, out of fold, it was right\nmore often than the rules' pick by a sign test at 5%%, and no less often on any corpus\n", w.Guess)
 	}
 	w.About = about(opts, exs, overall, cvName)
 	if judge != nil {

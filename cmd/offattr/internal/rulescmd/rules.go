@@ -79,7 +79,7 @@ func rulesRun(opts *RulesOptions) error {
 	}
 	fmt.Fprintln(opts.IO.Out, "(agent:* say where the step's agent stands in its run; fit learns them only from runs of one corpus, one system's own)")
 	if w.Guess != "" {
-		fmt.Fprintf(opts.IO.Out, "the answer: the %s guess, which was right clearly more often than these weights' pick on the runs they were fitted on; the weights rank the alternatives\n", w.Guess)
+		fmt.Fprintf(opts.IO.Out, "the answer: the %s guess, which was right more often than these weights' pick, by a sign test at 5%%, on the runs they were fitted on; the weights rank the alternatives\n", w.Guess)
 	}
 	fmt.Fprintln(opts.IO.Out, "the agent: the one who answers for the chosen step (its speaker, or the caller of a tool whose output it is)")
 	fmt.Fprintln(opts.IO.Out, "confidence calibration (logistic):")
