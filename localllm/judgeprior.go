@@ -33,7 +33,7 @@ type JudgePrior struct{ A, B float64 }
 
 // DefaultJudgePrior is the prior of the default weights, chosen with them
 // by a stated rule (see DefaultModelWeights).
-var DefaultJudgePrior = JudgePrior{A: 2, B: 2}
+var DefaultJudgePrior = JudgePrior{A: 1, B: 1}
 
 // logMean is log E[q^k (1−q)^j] under the prior.
 func (p JudgePrior) logMean(k, j int) float64 {

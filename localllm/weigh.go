@@ -67,7 +67,7 @@ func JudgeWeights(rulesPick, evidence float64) map[string]float64 {
 // DefaultModelWeights are the weights used without fitted ones, with
 // DefaultJudgePrior (see above).
 func DefaultModelWeights() map[string]float64 {
-	return JudgeWeights(0.75, 0.75)
+	return JudgeWeights(2, 1.25)
 }
 
 // ModelRows are a run's candidate steps as the model's weights read them.
