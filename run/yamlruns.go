@@ -31,10 +31,17 @@ func taskWeaverYAML(data []byte) ([]byte, bool) {
 }
 
 // yamlRoundsHead says whether text has a top-level "rounds:" key among
-// its lines, as a TaskWeaver conversation in YAML does.
+// its lines that holds a list, as a TaskWeaver conversation in YAML does:
+// its items on the lines below, or a list in brackets. A key of that
+// name that holds a scalar (a configuration's "rounds: 3") is none.
 func yamlRoundsHead(text []byte) bool {
 	for line := range bytes.Lines(text) {
-		if bytes.HasPrefix(line, []byte("rounds:")) {
+		rest, ok := bytes.CutPrefix(line, []byte("rounds:"))
+		if !ok {
+			continue
+		}
+		rest = bytes.TrimSpace(rest)
+		if len(rest) == 0 || rest[0] == '#' || rest[0] == '[' {
 			return true
 		}
 	}

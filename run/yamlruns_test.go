@@ -63,6 +63,7 @@ mistake_step: 4
 	require.NoError(t, os.WriteFile(conv, []byte(data), 0o600))
 	require.NoError(t, os.WriteFile(other, []byte("llm:\n  model: gpt-4o\nrounds: 3\n"), 0o600))
 	assert.True(t, IsRunFileAt(conv))
+	assert.False(t, IsRunFileAt(other), "a configuration's rounds: 3")
 	_, ok := taskWeaverYAML([]byte("llm:\n  model: gpt-4o\nrounds: 3\n"))
 	assert.False(t, ok, "rounds that are no conversation's")
 	_, err = ParseCase("config.yaml", []byte("llm:\n  model: gpt-4o\n"), Options{})
