@@ -20,7 +20,8 @@ import (
 // body. An event is the agent's its "collaboratorName" names (a
 // multi-agent collaboration's member), else the agent its "agentId"
 // names. The chunks are the answer where no final response says it. ok
-// is false unless every element is a trace or a chunk and one is a trace.
+// is false unless every element is a trace or a chunk (each an object)
+// and one is a trace.
 func bedrockAgentEvents(list []any) ([]dumpMessage, bool) {
 	traces := 0
 	for _, e := range list {
@@ -34,6 +35,9 @@ func bedrockAgentEvents(list []any) ([]dumpMessage, bool) {
 			}
 			traces++
 		case m["chunk"] != nil:
+			if _, ok := m["chunk"].(map[string]any); !ok {
+				return nil, false
+			}
 		default:
 			return nil, false
 		}

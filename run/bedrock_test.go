@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,4 +48,20 @@ func TestBedrockAgentEvents(t *testing.T) {
 	assert.False(t, ok, "chunks alone")
 	_, ok = bedrockAgentEvents([]any{map[string]any{"trace": map[string]any{}}, map[string]any{"role": "user"}})
 	assert.False(t, ok, "a message among the events")
+}
+
+// TestBedrockAgentEventsMisshapen: a list that looks like a Bedrock
+// agent's events but whose chunk is no object (a text in place of
+// {"bytes"}) is no such list: it is read as another format or refused,
+// never a panic.
+func TestBedrockAgentEventsMisshapen(t *testing.T) {
+	for _, data := range []string{
+		`[{"trace": {"trace": {}}}, {"chunk": "x"}]`,
+		`[{"trace": {"trace": {}}}, {"chunk": 5}]`,
+	} {
+		assert.NotPanics(t, func() {
+			_, err := ParseAll(context.Background(), "events.json", []byte(data), Options{})
+			assert.Error(t, err, data)
+		}, data)
+	}
 }

@@ -201,7 +201,8 @@ type bfclEntry struct {
 // bfclRecords reads the Berkeley Function Calling Leaderboard's
 // multi-turn results (one record a line: {"id", "result",
 // "inference_log": [{"begin_of_turn_query": [messages], "step_0":
-// [entries], …}, …]}): each record is a run, each turn's query the
+// [entries], …}, …]}): each record is a run, named by its id as a
+// harness's records are (recordNames), each turn's query the
 // user's messages, each step the model's output, making the calls the
 // handler decoded from it, then those calls' results in order. The
 // model's inputs repeat what came before, and are not read again. A label
@@ -216,14 +217,22 @@ func bfclRecords(data []byte) (cases []*Case, ok bool, err error) {
 	if len(values) == 0 || beside != nil && len(values) != 1 {
 		return nil, false, nil
 	}
-	for _, v := range values {
-		var rec struct {
-			ID           json.RawMessage   `json:"id"`
-			InferenceLog []json.RawMessage `json:"inference_log"`
-		}
-		if json.Unmarshal(v, &rec) != nil || len(rec.InferenceLog) == 0 {
+	type record struct {
+		ID           json.RawMessage   `json:"id"`
+		InferenceLog []json.RawMessage `json:"inference_log"`
+	}
+	recs := make([]record, len(values))
+	names := make([]string, len(values))
+	for i, v := range values {
+		if json.Unmarshal(v, &recs[i]) != nil || len(recs[i].InferenceLog) == 0 {
 			return nil, false, nil
 		}
+		names[i] = strings.TrimSpace(scalarString(recs[i].ID))
+	}
+	if len(recs) > 1 {
+		names = recordNames(names)
+	}
+	for i, rec := range recs {
 		var ms []dumpMessage
 		for t, turn := range rec.InferenceLog {
 			var fields map[string]json.RawMessage
@@ -253,7 +262,7 @@ func bfclRecords(data []byte) (cases []*Case, ok bool, err error) {
 			meta = beside
 		}
 		c, said, err := dumpCaseOfMessages(ms, meta)
-		name := scalarString(rec.ID)
+		name := names[i]
 		if err != nil {
 			return nil, true, fmt.Errorf("run %s: %w", name, err)
 		}

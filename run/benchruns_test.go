@@ -144,3 +144,34 @@ func TestBenchmarkTrajectoriesMisshapen(t *testing.T) {
 		assert.ErrorIs(t, err, ErrUnknownFormat, data)
 	}
 }
+
+// TestBenchmarkRecordNames: each record of a file of several is a run of
+// its own name, as a harness's records are: one without an id, or with an
+// id another record of the file repeats, is named by its place too, so no
+// two runs of the file share a name.
+func TestBenchmarkRecordNames(t *testing.T) {
+	bfcl := func(id string) string {
+		return `{` + id + `"inference_log": [{"begin_of_turn_query": [{"role": "user", "content": "q"}], "step_0": [{"role": "inference_output", "content": "ok"}]}]}`
+	}
+	tests := []struct {
+		name, data string
+		runs       []string
+	}{
+		{"bfcl, ids", bfcl(`"id": "a", `) + "\n" + bfcl(`"id": "b", `), []string{"a", "b"}},
+		{"bfcl, no ids", bfcl("") + "\n" + bfcl(""), []string{"1", "2"}},
+		{"bfcl, an id repeated", bfcl(`"id": "a", `) + "\n" + bfcl(`"id": "a", `) + "\n" + bfcl(`"id": "b", `), []string{"a-1", "a-2", "b"}},
+		{"agentbench, an index repeated", `{"index": 0, "output": {"history": [{"role": "user", "content": "Q"}, {"role": "agent", "content": "A"}]}}
+{"index": 0, "output": {"history": [{"role": "user", "content": "Q"}, {"role": "agent", "content": "A"}]}}`, []string{"0-1", "0-2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cases, err := ParseAll(context.Background(), "run.jsonl", []byte(tt.data), Options{})
+			require.NoError(t, err)
+			var got []string
+			for _, c := range cases {
+				got = append(got, c.Run.TraceID)
+			}
+			assert.Equal(t, tt.runs, got)
+		})
+	}
+}

@@ -106,10 +106,11 @@ func harnessRecords(data []byte) (cases []*Case, ok bool, err error) {
 			return nil, false, nil
 		}
 	}
-	names := map[string]int{}
-	for _, h := range records {
-		names[h.name()]++
+	names := make([]string, len(records))
+	for i, h := range records {
+		names[i] = h.name()
 	}
+	names = recordNames(names)
 	for i, h := range records {
 		meta := &fileObject{MistakeAgent: h.MistakeAgent, MistakeStep: h.MistakeStep, MistakeReason: h.MistakeReason}
 		if beside != nil {
@@ -120,10 +121,7 @@ func harnessRecords(data []byte) (cases []*Case, ok bool, err error) {
 		}
 		meta.GroundTruth = firstTarget(h.Target)
 		c, ok, err := dumpCaseOf(h.messages(), meta)
-		name := h.name()
-		if name == "" || names[name] > 1 {
-			name = strings.TrimLeft(name+"-", "-") + strconv.Itoa(i+1)
-		}
+		name := names[i]
 		if err != nil {
 			return nil, true, fmt.Errorf("run %s: %w", name, err)
 		}
@@ -134,6 +132,25 @@ func harnessRecords(data []byte) (cases []*Case, ok bool, err error) {
 		cases = append(cases, c)
 	}
 	return cases, true, nil
+}
+
+// recordNames is the run name of each of a file's records, given the
+// name each gives itself: that name, or, where it is empty or the file
+// repeats it (each epoch or trial of one task), the name followed by the
+// record's place, from 1, so that no two runs of the file share a name.
+func recordNames(given []string) []string {
+	seen := map[string]int{}
+	for _, n := range given {
+		seen[n]++
+	}
+	out := make([]string, len(given))
+	for i, n := range given {
+		out[i] = n
+		if n == "" || seen[n] > 1 {
+			out[i] = strings.TrimLeft(n+"-", "-") + strconv.Itoa(i+1)
+		}
+	}
+	return out
 }
 
 // name is the record's task's id, else its own.

@@ -377,8 +377,11 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		return object(values[0], format)
 	default:
-		if js, ok := taskWeaverYAML(data); ok {
+		if js, ok, err := taskWeaverYAML(data); ok {
 			// A TaskWeaver conversation kept as YAML, read as its JSON.
+			if err != nil {
+				return nil, err
+			}
 			return parseOne(js, js, format)
 		}
 		if what := fileKind(bytes.TrimLeft(data, " \r\n")); what != "" {

@@ -2,7 +2,13 @@ package run
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -10,31 +16,79 @@ import (
 // taskWeaverYAML is a TaskWeaver conversation saved as YAML (the raw
 // experience files it keeps, raw_exp_*.yaml: "rounds", each with its
 // "post_list") as the same object in JSON, for the JSON readers; ok is
-// false for any other text, and for YAML that holds no such rounds.
-func taskWeaverYAML(data []byte) ([]byte, bool) {
+// false for text without such a rounds key (yamlRoundsHead). Text with
+// one that does not parse as YAML, or whose rounds hold no posts, is an
+// error of an unknown format that says so. A mapping's keys other than
+// texts (an attachment's "1: …") are read as the texts they are written
+// as, and a number JSON cannot hold (.nan, .inf) as its text, as JSON
+// has neither.
+func taskWeaverYAML(data []byte) ([]byte, bool, error) {
 	if !yamlRoundsHead(data) {
-		return nil, false
+		return nil, false, nil
 	}
 	var o map[string]any
-	if yaml.Unmarshal(data, &o) != nil {
-		return nil, false
+	if err := yaml.Unmarshal(data, &o); err != nil {
+		return nil, true, fmt.Errorf("%w: YAML with a rounds key that does not parse (%q)", ErrUnknownFormat, err.Error())
 	}
 	rounds, _ := o["rounds"].([]any)
 	if !objectsAll(rounds, func(r map[string]any) bool { _, ok := r["post_list"].([]any); return ok }) {
-		return nil, false
+		return nil, true, fmt.Errorf("%w: YAML whose rounds are no TaskWeaver conversation's (each a round with its post_list)", ErrUnknownFormat)
 	}
-	out, err := json.Marshal(o)
+	out, err := json.Marshal(jsonable(o))
 	if err != nil {
-		return nil, false
+		return nil, true, fmt.Errorf("%w: YAML that has no JSON form (%q)", ErrUnknownFormat, err.Error())
 	}
-	return out, true
+	return out, true, nil
+}
+
+// jsonable is a value decoded from YAML as JSON can hold it: a mapping
+// with keys other than texts keyed by their texts, a float that is no
+// number (NaN, ±Inf) its text. The rest is unchanged.
+func jsonable(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			v[k] = jsonable(e)
+		}
+		return v
+	case map[any]any:
+		// Keys whose texts are alike (1 and "1") keep the first by
+		// kind, whatever order the map gives them in.
+		keys := slices.SortedFunc(maps.Keys(v), func(a, b any) int {
+			return cmp.Or(cmp.Compare(fmt.Sprint(a), fmt.Sprint(b)), cmp.Compare(fmt.Sprintf("%T", a), fmt.Sprintf("%T", b)))
+		})
+		out := make(map[string]any, len(v))
+		for _, k := range keys {
+			if _, dup := out[fmt.Sprint(k)]; !dup {
+				out[fmt.Sprint(k)] = jsonable(v[k])
+			}
+		}
+		return out
+	case []any:
+		for i, e := range v {
+			v[i] = jsonable(e)
+		}
+		return v
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return strconv.FormatFloat(v, 'g', -1, 64)
+		}
+	}
+	return v
 }
 
 // yamlRoundsHead says whether text has a top-level "rounds:" key among
-// its lines, as a TaskWeaver conversation in YAML does.
+// its lines that holds a list, as a TaskWeaver conversation in YAML does:
+// its items on the lines below, or a list in brackets. A key of that
+// name that holds a scalar (a configuration's "rounds: 3") is none.
 func yamlRoundsHead(text []byte) bool {
 	for line := range bytes.Lines(text) {
-		if bytes.HasPrefix(line, []byte("rounds:")) {
+		rest, ok := bytes.CutPrefix(line, []byte("rounds:"))
+		if !ok {
+			continue
+		}
+		rest = bytes.TrimSpace(rest)
+		if len(rest) == 0 || rest[0] == '#' || rest[0] == '[' {
 			return true
 		}
 	}

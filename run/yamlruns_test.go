@@ -1,6 +1,7 @@
 package run
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -63,8 +64,47 @@ mistake_step: 4
 	require.NoError(t, os.WriteFile(conv, []byte(data), 0o600))
 	require.NoError(t, os.WriteFile(other, []byte("llm:\n  model: gpt-4o\nrounds: 3\n"), 0o600))
 	assert.True(t, IsRunFileAt(conv))
-	_, ok := taskWeaverYAML([]byte("llm:\n  model: gpt-4o\nrounds: 3\n"))
+	assert.False(t, IsRunFileAt(other), "a configuration's rounds: 3")
+	_, ok, _ := taskWeaverYAML([]byte("llm:\n  model: gpt-4o\nrounds: 3\n"))
 	assert.False(t, ok, "rounds that are no conversation's")
 	_, err = ParseCase("config.yaml", []byte("llm:\n  model: gpt-4o\n"), Options{})
 	assert.ErrorIs(t, err, ErrUnknownFormat)
+}
+
+// TestTaskWeaverYAMLAwkward: a TaskWeaver conversation whose YAML holds
+// what JSON has no form for (a key that is a number, a float that is no
+// number) is read all the same; YAML with rounds that does not parse, or
+// whose rounds hold no posts, is an error of an unknown format that says
+// it is YAML, not that it is "not JSON".
+func TestTaskWeaverYAMLAwkward(t *testing.T) {
+	const conv = "rounds:\n- post_list:\n  - message: Sum it.\n    send_from: User\n    send_to: Planner\n  - message: Done.\n    send_from: Planner\n    send_to: User\n"
+	for _, tc := range []struct{ name, data string }{
+		{"a number as a key", conv + "    attachment_list:\n    - 1: a\n      1.0: b\n"},
+		{"a float that is no number", conv + "    score: .nan\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ParseCase("raw_exp_1.yaml", []byte(tc.data), Options{})
+			require.NoError(t, err)
+			assert.Len(t, c.Run.Steps, 2)
+		})
+	}
+	for _, tc := range []struct{ name, data, says string }{
+		{"does not parse", conv + "  - message: [unclosed\n", "YAML with a rounds key that does not parse"},
+		{"no posts", "rounds:\n- id: round-1\n", "no TaskWeaver conversation's"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseCase("raw_exp_1.yaml", []byte(tc.data), Options{})
+			require.ErrorIs(t, err, ErrUnknownFormat)
+			assert.Contains(t, err.Error(), tc.says)
+			assert.Contains(t, err.Error(), "raw_exp_1.yaml")
+		})
+	}
+}
+
+// TestJSONable: keys that print alike (1 and 1.0) keep one value, the
+// same whatever order the map gives them in.
+func TestJSONable(t *testing.T) {
+	for range 20 {
+		assert.Equal(t, map[string]any{"1": "b", "x": []any{"NaN"}}, jsonable(map[any]any{1: "a", 1.0: "b", "x": []any{math.NaN()}}))
+	}
 }
