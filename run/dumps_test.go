@@ -803,3 +803,31 @@ func TestDumpsWithTheirLabels(t *testing.T) {
 		})
 	}
 }
+
+// TestGeminiContentsUnderHistory: Gemini's contents kept under "history"
+// (a chat session's, a checkpoint with a label beside it) are read by
+// their parts, not as a Who&When case's empty messages; a Who&When
+// history of messages with content stays one.
+func TestGeminiContentsUnderHistory(t *testing.T) {
+	const contents = `[{"role": "user", "parts": [{"text": "Fix repro.py"}]},
+		{"role": "model", "parts": [{"text": "Reading it."}, {"functionCall": {"name": "read_file", "args": {"absolute_path": "/w/repro.py"}}}]},
+		{"role": "user", "parts": [{"functionResponse": {"name": "read_file", "response": {"output": "print(1)"}}}]},
+		{"role": "model", "parts": [{"text": "Done."}]}]`
+	for _, tt := range []struct {
+		name, data string
+		format     Format
+		texts      []string
+	}{
+		{"contents under history", `{"mistake_agent": "assistant", "mistake_step": 3, "history": ` + contents + `}`, FormatTranscript, []string{"Fix repro.py", "Reading it.", "print(1)", "Done."}},
+		{"Who&When messages", `{"history": [{"role": "user", "content": "Fix repro.py", "parts": [{"text": "x"}]}, {"role": "assistant", "name": "coder", "content": "Done."}]}`, FormatWhoWhen, []string{"Fix repro.py", "Done."}},
+	} {
+		c, err := ParseCase("run.json", []byte(tt.data), Options{})
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, tt.format, c.Run.Format, tt.name)
+		var texts []string
+		for _, s := range c.Run.Steps {
+			texts = append(texts, s.Content)
+		}
+		assert.Equal(t, tt.texts, texts, tt.name)
+	}
+}

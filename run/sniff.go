@@ -150,6 +150,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if c, ok, herr := harnessTrajectory(trimmed); ok {
 			return []*Case{c}, herr
 		}
+		if cs, ok, cerr := codingRuns(trimmed); ok {
+			return cs, cerr
+		}
 		if cs, ok, derr := agentContexts(trimmed); ok {
 			return cs, derr
 		}

@@ -66,6 +66,14 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		}
 		return o.labelled(r)
 	}
+	if len(o.History) > 0 && !slices.ContainsFunc(o.History, func(m message) bool { return !m.Parts.has() || m.Content.set }) {
+		// Contents whose words are all in parts (Gemini's, as a chat
+		// session's history or a saved checkpoint keeps them) under
+		// "history": read as the framework's dump they are.
+		if c, ok, err := dumpCase(o.raw, "history", o); ok {
+			return c, err
+		}
+	}
 	if len(o.History) > 0 && !o.History[0].said() {
 		if ms, ok := browserUseHistory(o.raw, o); ok {
 			// browser-use's saved agent history: its steps are the

@@ -1,0 +1,53 @@
+package run
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestCodingRuns: a Moatless Tools trajectory is its task, then each
+// action of each transition as its state's turn with the output its
+// response gave back; an Agentless localization record is each stage's
+// prompt and response, a run a record; a label record labels the one run
+// beside it.
+func TestCodingRuns(t *testing.T) {
+	const moatless = `{"name": "MoatlessTools", "initial_message": "bulk_create drops IDs",
+		"transitions": [
+			{"id": 0, "state": {"name": "Pending"}, "actions": []},
+			{"id": 1, "state": {"name": "SearchCode", "model": "m"}, "actions": [{"request": {"scratch_pad": "Look at bulk_create.", "search_requests": [{"function_names": ["bulk_create"]}]}, "response": {"trigger": "did_search", "output": {"ranked_spans": [{"file_path": "query.py"}]}}}]},
+			{"id": 2, "state": {"name": "PlanToCode"}, "actions": [{"request": {"scratch_pad": "Allow IGNORE.", "action": "modify", "file_path": "query.py"}, "response": {"trigger": "edit_code", "output": {}}}]}],
+		"info": {"instance_id": "django__django-17051"}, "mistake_agent": "PlanToCode", "mistake_step": 3}`
+	const agentless = `{"instance_id": "a-1", "found_files": ["python.py"], "file_traj": {"prompt": "Which files? issue", "response": "python.py", "usage": {}}, "related_loc_traj": {"prompt": "Which functions?", "response": ["function: setup", "function: other"]}}`
+	type step struct{ agent, text string }
+	for _, tt := range []struct {
+		name, data string
+		runs       []string
+		steps      []step
+		label      *Label
+	}{
+		{"Moatless", moatless, []string{""}, []step{{"user", "bulk_create drops IDs"}, {"SearchCode", "Look at bulk_create."}, {"SearchCode", `{"ranked_spans":[{"file_path":"query.py"}]}`}, {"PlanToCode", "Allow IGNORE."}}, &Label{Agent: "PlanToCode", Step: 3}},
+		{"Agentless", agentless, []string{""}, []step{{"user", "Which files? issue"}, {"assistant", "python.py"}, {"user", "Which functions?"}, {"assistant", "function: setup"}}, nil},
+		{"Agentless labelled", agentless + "\n" + `{"mistake_agent": "assistant", "mistake_step": 1, "mistake_reason": "r"}`, []string{""}, []step{{"user", "Which files? issue"}, {"assistant", "python.py"}, {"user", "Which functions?"}, {"assistant", "function: setup"}}, &Label{Agent: "assistant", Step: 1, Reason: "r"}},
+		{"Agentless records", agentless + "\n" + `{"instance_id": "a-2", "found_files": [], "file_traj": {"prompt": "Which files? other", "response": "x.py"}}`, []string{"a-1", "a-2"}, []step{{"user", "Which files? issue"}, {"assistant", "python.py"}, {"user", "Which functions?"}, {"assistant", "function: setup"}}, nil},
+	} {
+		cs, err := ParseAll(t.Context(), "run.json", []byte(tt.data), Options{})
+		require.NoError(t, err, tt.name)
+		require.Len(t, cs, len(tt.runs), tt.name)
+		for i, c := range cs {
+			assert.Equal(t, tt.runs[i], c.Run.TraceID, tt.name)
+		}
+		var got []step
+		for _, s := range cs[0].Run.Steps {
+			got = append(got, step{s.Agent, s.Content})
+		}
+		assert.Equal(t, tt.steps, got, tt.name)
+		if tt.label == nil {
+			assert.Nil(t, cs[0].Label, tt.name)
+		} else if assert.NotNil(t, cs[0].Label, tt.name) {
+			assert.Equal(t, tt.label.Agent, cs[0].Label.Agent, tt.name)
+			assert.Equal(t, tt.label.Step, cs[0].Label.Step, tt.name)
+		}
+	}
+}
