@@ -73,6 +73,25 @@ func done(t *text) []string {
 	return out
 }
 
+// lightVerbs are verbs that name no act of their own but the noun after
+// them ("issue a refund", "process the exchange", "make changes").
+var lightVerbs = toSet("issue process make do handle perform provide give offer arrange")
+
+// actNounRe reads the noun right after a light verb, past an article or
+// a determiner.
+var actNounRe = pattern(`^\s{1,3}(?:(?:a|an|the|any|this|that|these|those|your|such)\s{1,3})?([a-z]{3,20})\b`, ci)
+
+// changeAct reports whether word is a verb of change (changeVerbs) or
+// its act's noun, singular or plural ("refunds", "cancellation").
+func changeAct(word string) bool {
+	for v := range changeVerbs {
+		if !lightVerbs[v] && (word == v || word == v+"s" || SameStem(word, v)) {
+			return true
+		}
+	}
+	return false
+}
+
 // clauseStart returns where the clause of s that holds the byte at
 // starts: after the last comma, semicolon, colon, question or exclamation
 // mark, line break, or full stop before a space, before at.
@@ -157,7 +176,15 @@ func refused(t *text) []string {
 		if _, ok := firstIn(onYouRe, t.s[end:sentenceEnd(t.s, end)]); ok {
 			continue
 		}
-		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
+		v := strings.ToLower(t.named(m, "v"))
+		if lightVerbs[v] {
+			// "can't issue refunds", "unable to process the exchange":
+			// the act refused is the noun the light verb takes.
+			if act, ok := firstIn(actNounRe, t.s[end:sentenceEnd(t.s, end)]); ok && changeAct(strings.ToLower(act)) {
+				v = strings.ToLower(act)
+			}
+		}
+		if !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}

@@ -61,6 +61,9 @@ func TestRefused(t *testing.T) {
 		{"I can't cancel it until you confirm: the refund of $135.24 goes back to your PayPal account.", nil},
 		{"I'm unable to process the exchange without your explicit confirmation. Shall I go ahead?", nil},
 		{"It can't be refunded without a receipt. Before you go, anything else?", []string{"refunded"}},
+		{"I'm on the sales team, so I can't issue refunds, but I can offer a discount.", []string{"refunds"}},
+		{"We are not able to process the cancellation today.", []string{"cancellation"}},
+		{"I can't issue any guarantees.", []string{"issue"}},
 	} {
 		assert.Equal(t, tt.want, refused(newText(tt.text)), tt.text)
 	}

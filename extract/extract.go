@@ -79,7 +79,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
 	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)
-	rf.Misroute = misroute(r)
+	rf.Misroute = misroute(r, rf)
 	rf.Reversed = reversal(r.Steps)
 	readGuards(r, rf)
 	return rf, nil

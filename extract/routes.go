@@ -21,9 +21,14 @@ type Misroute struct {
 	To string `json:"to"`
 	// Receiver is the clause of the instructions that describes the
 	// receiver; Other the clause that shares Shared with the task.
-	Receiver string   `json:"receiver"`
-	Other    string   `json:"other"`
-	Shared   []string `json:"shared"`
+	Receiver string   `json:"receiver,omitempty"`
+	Other    string   `json:"other,omitempty"`
+	Shared   []string `json:"shared,omitempty"`
+	// Refused is, for a receiver that says it cannot take the action the
+	// task asks for ("I can't issue refunds"), that action as it wrote it,
+	// and RefusedAt its step: what it was handed is not its job.
+	Refused   string `json:"refused,omitempty"`
+	RefusedAt int    `json:"refused_at,omitempty"`
 }
 
 // routeWords are the words a routing instruction writes of any
@@ -38,10 +43,12 @@ has have had not been into via`)
 // alone (a router's choice, not an orchestrator's split of the work),
 // when the agent's description in the system instructions before it (the
 // run's, and any system step) shares no word with the task while another
-// destination's does; nil for none. What a description covers is read by
+// destination's does, or, with no such description, when the receiver's
+// first words after it say it cannot take the action the task asks for;
+// nil for none. What a description covers is read by
 // shared words alone: a receiver described in other words than the
 // task's is no misroute here, and an agent's name is no description.
-func misroute(r *run.Run) *Misroute {
+func misroute(r *run.Run, rf *RunFeatures) *Misroute {
 	task := routeTokens(r.Question)
 	if len(task) == 0 {
 		return nil
@@ -54,7 +61,7 @@ func misroute(r *run.Run) *Misroute {
 	}
 	spoke := map[string]bool{}
 	instructions := []string{r.Instructions}
-	var found *Misroute
+	var found, refusal *Misroute
 	handed := ""
 	for i, s := range r.Steps {
 		if s.Kind == run.KindSystem && handed == "" {
@@ -71,6 +78,8 @@ func misroute(r *run.Run) *Misroute {
 				handed = key
 				if found = misrouted(instructions, task, idLabels(r.Question), to, agents); found != nil {
 					found.Step = choosingStep(r.Steps, i, s.Agent, key)
+				} else if j, act := refusedTask(r, rf, i, to); j >= 0 {
+					refusal = &Misroute{Step: choosingStep(r.Steps, i, s.Agent, key), To: to, Refused: act, RefusedAt: j}
 				}
 			case handed != key:
 				return nil // the work is split among agents
@@ -78,7 +87,38 @@ func misroute(r *run.Run) *Misroute {
 		}
 		spoke[run.AgentKey(s.Agent)] = true
 	}
+	if found == nil {
+		return refusal
+	}
 	return found
+}
+
+// refusedTask returns the first message of to after the handoff at step
+// i, when it comes before any other agent speaks and says an action
+// cannot be taken that the task's words ask for (a form of one of them),
+// with that action; -1 when there is none.
+func refusedTask(r *run.Run, rf *RunFeatures, i int, to string) (int, string) {
+	asked := strings.FieldsFunc(strings.ToLower(r.Question), notNamePart)
+	for j := i + 1; j < len(r.Steps); j++ {
+		s := r.Steps[j]
+		if s.Kind == run.KindToolResult {
+			continue
+		}
+		if !run.SameAgent(s.Agent, to) {
+			return -1, ""
+		}
+		if s.Kind != run.KindMessage {
+			continue
+		}
+		for _, v := range rf.Steps[j].Refused {
+			forms := append(VerbForms(v), v)
+			if slices.ContainsFunc(asked, func(w string) bool { return SameStem(w, v) || slices.Contains(forms, w) }) {
+				return j, v
+			}
+		}
+		return -1, ""
+	}
+	return -1, ""
 }
 
 // transferredTo returns, for a tool call that hands control over as a

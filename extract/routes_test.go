@@ -60,7 +60,7 @@ func TestMisroute(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &run.Run{Question: task, Instructions: tt.instructions, Steps: tt.steps}
-			assert.Equal(t, tt.want, misroute(r))
+			assert.Equal(t, tt.want, Run(r).Misroute)
 		})
 	}
 }
@@ -88,7 +88,7 @@ func TestMisrouteWeakOverlap(t *testing.T) {
 		{"a label beside another shared word", "What is the shipping status of order #123?", routes, []string{"order", "shipping", "status"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			m := misroute(handoff(tt.task, tt.instructions))
+			m := Run(handoff(tt.task, tt.instructions)).Misroute
 			if tt.shared == nil {
 				assert.Nil(t, m)
 				return
@@ -114,4 +114,44 @@ func TestRouteClausesReadEachPartOnce(t *testing.T) {
 	assert.LessOrEqual(t, read, 2*len(text))
 	assert.Equal(t, []string{"Route billing questions to billing_agent", text[strings.Index(text, "Known"):strings.Index(text, ". Send")],
 		"Send parcel tracking, delivery and returns to shipping_agent", "and invoices to billing_agent"}, clauses)
+}
+
+// TestMisrouteRefused: with no instructions describing the agents, a
+// handoff whose receiver's first words say it cannot take the action
+// the task asks for ("I can't issue refunds" for "please refund") is a
+// misroute, found at the router's transfer call; a receiver that refuses
+// another action than the task's, or that refuses only after another
+// agent has spoken, or that takes the action, is none.
+func TestMisrouteRefused(t *testing.T) {
+	const task = "I was charged twice for order #5521. Please refund the duplicate charge."
+	steps := func(reply string, between ...run.Step) []run.Step {
+		out := []run.Step{
+			{Agent: "user", Kind: run.KindUser, Content: task},
+			{Agent: "triage", Kind: run.KindToolCall, Content: "transfer_to_sales({})", Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "transfer_to_sales"}}}},
+			{Agent: "triage", Kind: run.KindToolResult, Content: "Transferred to sales."},
+			{Agent: "triage", Kind: run.KindHandoff, Content: "Transferred to sales.", Extra: &run.Extra{Target: "sales"}},
+			{Agent: "sales", Kind: run.KindToolCall, Content: `lookup_order({"id": "5521"})`, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "lookup_order"}}}},
+			{Agent: "sales", Kind: run.KindToolResult, Content: `{"id": "5521", "charges": 2}`},
+		}
+		out = append(out, between...)
+		return append(out, run.Step{Agent: "sales", Kind: run.KindMessage, Content: reply})
+	}
+	for _, tt := range []struct {
+		name  string
+		steps []run.Step
+		want  *Misroute
+	}{
+		{"the receiver cannot take the action asked", steps("I'm on the sales team, so I can't issue refunds, but here is a discount code."),
+			&Misroute{Step: 1, To: "sales", Refused: "refunds", RefusedAt: 6}},
+		{"the receiver refuses another action", steps("I can't modify delivered orders, but the duplicate charge is refunded."), nil},
+		{"the receiver takes the action", steps("I have refunded the duplicate charge."), nil},
+		{"another agent spoke first", steps("I can't issue refunds.", run.Step{Agent: "triage", Kind: run.KindMessage, Content: "Sales, please look at this."}), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for i := range tt.steps {
+				tt.steps[i].Index = i
+			}
+			assert.Equal(t, tt.want, Run(&run.Run{Question: task, Steps: tt.steps}).Misroute)
+		})
+	}
 }

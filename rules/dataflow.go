@@ -51,7 +51,13 @@ func dataFlowOrigin(in *Input) []Finding {
 		// the later steps carry on, the answer rests on it.
 		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, quote), Reason: why}}
 	}
-	if m := in.Features.Misroute; m != nil {
+	if m := in.Features.Misroute; m != nil && m.Refused != "" {
+		// The router handed the request to an agent that says it cannot
+		// take the action asked for: whatever the receiver does, it
+		// does another job.
+		return []Finding{{Step: m.Step, Strength: 0.7, Quote: quoteAt(in, m.Step, 0, 0),
+			Reason: fmt.Sprintf("it hands the request to %s, which says at step %d that it cannot take the action the task asks for (%s)", m.To, m.RefusedAt, m.Refused)}}
+	} else if m != nil {
 		// The router handed the request to an agent described otherwise
 		// than the task: whatever the receiver does, it does another job.
 		return []Finding{{Step: m.Step, Strength: 0.7, Quote: quoteAt(in, m.Step, 0, 0),

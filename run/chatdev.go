@@ -116,7 +116,7 @@ func withoutRolePrompt(text string) string {
 }
 
 // textLogOf reads a JSON object whose run is a text log the loaders read
-// (ChatDev's), held as a string in one of its fields or a field of an
+// (ChatDev's, MetaGPT's), held as a string in one of its fields or a field of an
 // object it holds (a dataset's record that keeps each run's log beside
 // its annotation); a label beside it is the run's. ok is false when no
 // field holds one.
@@ -135,10 +135,18 @@ func textLogOf(data []byte, o *fileObject) (c *Case, ok bool, err error) {
 	for _, f := range fields {
 		for _, k := range slices.Sorted(maps.Keys(f)) {
 			var s string
-			if json.Unmarshal(f[k], &s) != nil || !chatDevLogHead([]byte(strings.TrimSpace(s))) {
+			if json.Unmarshal(f[k], &s) != nil {
 				continue
 			}
-			if lc, ok := chatDevLog([]byte(strings.TrimSpace(s))); ok {
+			log := []byte(strings.TrimSpace(s))
+			var lc *Case
+			switch {
+			case chatDevLogHead(log):
+				lc, ok = chatDevLog(log)
+			case metaGPTLogHead(log):
+				lc, ok = metaGPTLog(log)
+			}
+			if ok {
 				c, err := o.labelled(lc.Run)
 				return c, true, err
 			}

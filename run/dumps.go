@@ -129,7 +129,28 @@ func dumpCaseOf(list []any, meta *fileObject) (c *Case, ok bool, err error) {
 	if steps, ok := aiSDKSteps(list); ok {
 		list = steps
 	}
-	return dumpCaseOfMessages(dumpMessages(list), meta)
+	return dumpCaseOfMessages(agentsMessages(list, itemAgents(list)), meta)
+}
+
+// itemAgents are the agents a dump's items name as theirs, each beside
+// the item (Agency Swarm's saved threads: every Responses API item with
+// the "agent" whose thread it is, and the "callerAgent" that asked it),
+// one for each element of list; nil when no item names one, so that the
+// dump is read by its messages' own speakers.
+func itemAgents(list []any) []string {
+	agents := make([]string, len(list))
+	named := false
+	for i, e := range list {
+		m, _ := e.(map[string]any)
+		if a, ok := m["agent"].(string); ok && strings.TrimSpace(a) != "" {
+			agents[i] = strings.TrimSpace(a)
+			named = true
+		}
+	}
+	if !named {
+		return nil
+	}
+	return agents
 }
 
 // aiSDKSteps reads the Vercel AI SDK's steps (generateText's
@@ -1039,11 +1060,16 @@ func smolagentsStep(m map[string]any) ([]dumpMessage, bool) {
 		return []dumpMessage{{chatMessage: chatMessage{Role: "user", Text: textOf(m["task"])}}}, true
 	case m["system_prompt"] != nil && len(m) == 1:
 		return []dumpMessage{{chatMessage: chatMessage{Role: "system", Text: textOf(m["system_prompt"])}}}, true
-	case m["plan"] != nil && m["model_output_message"] != nil:
+	case m["plan"] != nil && (m["model_output_message"] != nil || m["timing"] != nil || m["start_time"] != nil):
+		// A planning step; one dumped without its model's messages keeps
+		// its timing.
 		return []dumpMessage{{chatMessage: chatMessage{Role: "assistant", Text: textOf(m["plan"])}}}, true
 	case m["output"] != nil && len(m) == 1:
 		return []dumpMessage{{chatMessage: chatMessage{Role: "assistant", Text: textOf(m["output"])}}}, true
-	case m["step_number"] == nil || m["model_input_messages"] == nil && m["observations"] == nil:
+	case m["step_number"] == nil || m["model_input_messages"] == nil && m["observations"] == nil && m["error"] == nil && m["model_output"] == nil:
+		// An action step that holds none of what the model was given,
+		// what it said, what its action printed or how it failed is no
+		// step of smolagents'.
 		return nil, false
 	}
 	text := stringOrEmpty(m["model_output"])

@@ -1,7 +1,9 @@
 package run
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -96,6 +98,12 @@ func TestFrameworkDumps(t *testing.T) {
 			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"anthropic-server-tools.json", "How tall is the Jungfrau, and what is that in feet?", []string{
 			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"agency-swarm-thread.json", "Post the release notes for v2.3 to the #announcements channel.", []string{
+			"user user", "Coordinator tool_call", "Writer tool_call", "Writer tool_result", "Writer message",
+			"Coordinator tool_result", "Coordinator message"}, false},
+		{"smolagents-dumped-bare.json", "How many days are there between 3 March 2025 and 19 April 2025?", []string{
+			"user user", "assistant message", "assistant tool_call", "assistant tool_result",
+			"assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"ai-sdk-4-ui-messages.json", "Is the Louvre open on Tuesday?", []string{
 			"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"llamaindex-ts-chat-history.json", "How many days of parental leave does a new hire get?", []string{
@@ -178,6 +186,7 @@ func TestDumpedResults(t *testing.T) {
 		{"adk-session.json", 6, `{"city":"Oslo","sky":"rain","tempC":7}`},
 		{"autogen-swarm-taskresult.json", 5, "Flight BA0823 refunded"},
 		{"smolagents-memory-steps.json", 4, "Execution logs:\n31536000\nLast output from code snippet:\nNone"},
+		{"smolagents-dumped-bare.json", 3, "Error: Import of dateutil is not allowed."},
 		{"goose-session.jsonl", 2, "def overdue_total(invoices, today):\n    return sum(i.amount for i in invoices if i.due < today)"},
 		{"goose-session.jsonl", 6, "Error: Command failed with exit code 1: E   AttributeError: 'Invoice' object has no attribute 'paid'"},
 		{"gemini-generate-content-request.json", 4, "Error: fare service unavailable"},
@@ -511,6 +520,42 @@ func TestCrewAITaskLog(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnknownFormat, "records naming no task are no task log")
 	_, err = Parse("half.txt", []byte("2025-05-28 10:00:01: task_name=\"t\", task=\"x\", status=\"started\"\n"), Options{})
 	assert.ErrorIs(t, err, ErrUnknownFormat, "a line naming no agent is no task log")
+}
+
+// TestCAMELWorkforceLog: a CAMEL Workforce's logged events are read as
+// the top task, each subtask given to a worker as the user's instruction
+// and what the worker returned (or how it failed) as its message, by the
+// name its description begins with, else its id; the top task's result,
+// no worker's, is passed over.
+func TestCAMELWorkforceLog(t *testing.T) {
+	r, got := loadedDump(t, "camel-workforce-log.json")
+	assert.Equal(t, "Plan a one-day visit to Kyoto's temples on a Monday.", r.Question)
+	assert.Equal(t, []string{"user user", "user message", "Planner message", "user message", "w-91bc message"}, got)
+	assert.Equal(t, "Check every stop is open on Monday.", r.Steps[3].Content)
+	assert.Equal(t, "Error: opening-hours service timed out", r.Steps[4].Content)
+	_, err := Parse("events.json", []byte(`[{"event_type": "task_created", "task_id": "0", "description": "x"}]`), Options{})
+	assert.ErrorIs(t, err, ErrUnknownFormat, "events in which no worker completes a task are no workforce's run")
+}
+
+// TestMetaGPTConsoleLog: MetaGPT's console log is read as its roles'
+// actions, each the records and streamed output after it, with the
+// costs left out; the PRD's original requirements are the task; held as
+// a string in a labelled JSON object, it is read the same, labelled.
+func TestMetaGPTConsoleLog(t *testing.T) {
+	r, got := loadedDump(t, "metagpt-console.log")
+	assert.Equal(t, "Write a CLI that splits a bill among N people, rounding each share up to the cent.", r.Question)
+	assert.Equal(t, []string{"Alice(Product Manager) message", "Alex(Engineer) message"}, got)
+	assert.NotContains(t, r.Steps[0].Content, "Total running cost")
+	assert.Contains(t, r.Steps[1].Content, "Writing main.py..\n## Code: main.py")
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "dumps", "metagpt-console.log"))
+	require.NoError(t, err)
+	wrapped, err := json.Marshal(map[string]any{"mistake_agent": "Alex", "mistake_step": 1, "log": string(data)})
+	require.NoError(t, err)
+	c, err := ParseCase("wrapped.json", wrapped, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, 1, c.Label.Step)
+	assert.Len(t, c.Run.Steps, 2)
 }
 
 // TestMetaGPTMemory: a MetaGPT team's memory as it dumps it

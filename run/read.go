@@ -106,7 +106,7 @@ func IsRunFileAt(path string) bool {
 		return beginsAsJSON(fileHead(path))
 	case ".txt", ".log":
 		head := fileHead(path)
-		return beginsAsJSON(head) || spans.IsMaxim(head) || crewAILogHead(head) || chatDevLogHead(head)
+		return beginsAsJSON(head) || spans.IsMaxim(head) || crewAILogHead(head) || chatDevLogHead(head) || metaGPTLogHead(head)
 	case ".db", ".sqlite", ".sqlite3":
 		return sqliteFile(path)
 	case ".yaml", ".yml":

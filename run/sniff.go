@@ -162,6 +162,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if c, ok := crewAILog(trimmed); ok {
 			return []*Case{c}, nil
 		}
+		if c, ok := metaGPTLog(trimmed); ok {
+			return []*Case{c}, nil
+		}
 		if c, ok, aerr := agentOpsSession(trimmed); ok {
 			return []*Case{c}, aerr
 		}
@@ -497,6 +500,9 @@ func firstNonObject(data []byte) int {
 func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
+	}
+	if c, ok := workforceLog(data); ok {
+		return c, nil
 	}
 	if len(msgs) > 0 && (msgs[0].Role == "userMessage" || msgs[0].Role == "apiMessage" || !slices.ContainsFunc(msgs, message.said)) {
 		// A low-code platform's messages or node executions (Flowise,
