@@ -163,7 +163,8 @@ func itemAgents(list []any) []string {
 func aiSDKSteps(list []any) ([]any, bool) {
 	if !objectsAll(list, func(m map[string]any) bool {
 		_, parts := m["content"].([]any)
-		return parts && m["finishReason"] != nil && m["role"] == nil
+		_, calls := m["toolCalls"].([]any)
+		return (parts || calls) && m["finishReason"] != nil && m["role"] == nil
 	}) {
 		return nil, false
 	}
@@ -183,9 +184,69 @@ func aiSDKSteps(list []any) ([]any, bool) {
 		out = append(out, prompt...)
 	}
 	for _, e := range list {
-		out = append(out, map[string]any{"role": "assistant", "content": e.(map[string]any)["content"]})
+		out = append(out, map[string]any{"role": "assistant", "content": stepContent(e.(map[string]any))})
 	}
 	return out, true
+}
+
+// stepContent is an AI SDK step's content parts: its "content", or, as
+// the SDK before version 5 wrote a step, its text, then its toolCalls and
+// their toolResults, each a part of the type it is.
+func stepContent(step map[string]any) any {
+	if parts, ok := step["content"].([]any); ok {
+		return parts
+	}
+	var parts []any
+	if text := strings.TrimSpace(stringOrEmpty(step["text"])); text != "" {
+		parts = append(parts, map[string]any{"type": "text", "text": text})
+	}
+	for _, k := range []string{"toolCalls", "toolResults"} {
+		list, _ := step[k].([]any)
+		for _, e := range list {
+			if em, ok := e.(map[string]any); ok {
+				pm := maps.Clone(em)
+				if pm["type"] == nil {
+					pm["type"] = map[string]string{"toolCalls": "tool-call", "toolResults": "tool-result"}[k]
+				}
+				parts = append(parts, pm)
+			}
+		}
+	}
+	return parts
+}
+
+// aiSDKResult reads a saved result of the Vercel AI SDK's generateText
+// ({"steps": [...], "text", …}, its steps aiSDKSteps' list) as the
+// messages its steps hold, after the prompt saved beside them ("prompt",
+// a text, or "messages") when the first step's request gives none. ok is
+// false for any other object.
+func aiSDKResult(data []byte) ([]any, bool) {
+	var res struct {
+		Steps    json.RawMessage `json:"steps"`
+		Prompt   any             `json:"prompt"`
+		Messages json.RawMessage `json:"messages"`
+	}
+	if json.Unmarshal(data, &res) != nil || len(res.Steps) == 0 {
+		return nil, false
+	}
+	list, err := anyList(res.Steps, "")
+	if err != nil {
+		return nil, false
+	}
+	steps, ok := aiSDKSteps(list)
+	if !ok {
+		return nil, false
+	}
+	if slices.ContainsFunc(steps, func(e any) bool { return normalRole(stringOrEmpty(e.(map[string]any)["role"])) == "user" }) {
+		return steps, true
+	}
+	var prompt []any
+	if text, ok := res.Prompt.(string); ok && strings.TrimSpace(text) != "" {
+		prompt = []any{map[string]any{"role": "user", "content": text}}
+	} else if ms, err := anyList(res.Messages, ""); err == nil && objectsAll(ms, func(m map[string]any) bool { return m["role"] != nil }) {
+		prompt = ms
+	}
+	return append(prompt, steps...), true
 }
 
 // dumpCaseOfMessages is dumpCaseOf given the messages read.
@@ -1303,13 +1364,67 @@ func responsesItems(m map[string]any, typ string) []dumpMessage {
 				break
 			}
 		}
+		args = actionArgs(name, args)
 		out := []dumpMessage{{chatMessage: chatMessage{Role: "assistant", Calls: []ToolCall{{ID: id, Name: name, Arguments: textOf(args)}}}}}
 		if res, ok := m["output"]; ok && res != nil { // a hosted call that holds its output (mcp_call)
 			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: id, Text: contentOf(res)}, tool: name, failed: m["error"] != nil})
+		} else if res, ok := hostedOutcome(m, name); ok {
+			out = append(out, res)
 		}
 		return out
 	}
 	return nil
+}
+
+// actionArgs is a hosted call's action as its arguments, without what
+// is no argument: the operation its "type" names when the call's name
+// says it already (web_search_call's {"type": "search"}), and the sources
+// a search returned (its result, hostedOutcome). Any other value is
+// returned as it is.
+func actionArgs(name string, args any) any {
+	a, ok := args.(map[string]any)
+	if !ok {
+		return args
+	}
+	op, _ := a["type"].(string)
+	named := op != "" && slices.Contains(strings.Split(name, "_"), op)
+	if !named && a["sources"] == nil {
+		return args
+	}
+	out := maps.Clone(a)
+	if named {
+		delete(out, "type")
+	}
+	delete(out, "sources")
+	return out
+}
+
+// hostedOutcome is what a call of a tool the API runs itself
+// (web_search_call, file_search_call), holding no output, says came of it:
+// that it failed, by its status, or the sources its action lists
+// (web_search_call.action.sources, each a title and address) or the
+// results it holds (file_search_call.results), as its result. ok is false
+// for a call of the program's own tool (it has a name), and for one that
+// says neither.
+func hostedOutcome(m map[string]any, name string) (dumpMessage, bool) {
+	if m["name"] != nil {
+		return dumpMessage{}, false
+	}
+	id := firstNonEmpty(stringOrEmpty(m["call_id"]), stringOrEmpty(m["id"]))
+	res := dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: id}, tool: name}
+	switch status := stringOrEmpty(m["status"]); status {
+	case "failed", "incomplete":
+		res.Text, res.failed = name+" "+status, true
+		return res, true
+	}
+	action, _ := m["action"].(map[string]any)
+	for _, found := range []any{action["sources"], m["results"]} {
+		if list, ok := found.([]any); ok && len(list) > 0 {
+			res.Text, _ = serverToolResult(list)
+			return res, strings.TrimSpace(res.Text) != ""
+		}
+	}
+	return dumpMessage{}, false
 }
 
 // transferredTo is the agent a handoff's output names, as the OpenAI

@@ -196,7 +196,7 @@ func TestDumpedResults(t *testing.T) {
 		{"bedrock-converse-messages.json", 4, "Error: Supplier API returned 503 Service Unavailable"},
 		{"anthropic-server-tools.json", 2, "Jungfrau - Wikipedia (https://en.wikipedia.org/wiki/Jungfrau)\nJungfrau 4,158 m - Jungfrau Region (https://www.jungfrau.ch/en-gb/jungfrau/)"},
 		{"anthropic-server-tools.json", 4, "13642"},
-		{"anthropic-server-tools.json", 5, "The Jungfrau is 4,158 m tall, about 13,642 feet."},
+		{"anthropic-server-tools.json", 5, "The Jungfrau is 4,158 m tall, about 13,642 feet.\n[source: Jungfrau 4,158 m - Jungfrau Region (https://www.jungfrau.ch/en-gb/jungfrau/): \"Jungfrau 4,158 m\"]"},
 		{"llamaindex-ts-chat-history.json", 5, "Error: policy HR-204 not found"},
 		{"ai-sdk-4-ui-messages.json", 2, `{"closed":["Tuesday"],"hours":"09:00-18:00","place":"Louvre Museum"}`},
 		{"haystack-chat-messages.json", 3, "Error: Failed to invoke Tool `weather` with parameters {'city': 'Oslo', 'date': '2025-11-30'}. Error: missing required argument 'units'"},

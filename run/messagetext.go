@@ -32,8 +32,12 @@ func contentText(raw json.RawMessage) (string, error) {
 		var texts []string
 		for _, p := range parts {
 			var part struct {
-				Type string `json:"type"`
-				Text string `json:"text"`
+				Type        string          `json:"type"`
+				Text        string          `json:"text"`
+				Document    json.RawMessage `json:"document"`
+				Source      json.RawMessage `json:"source"`
+				Annotations json.RawMessage `json:"annotations"`
+				Citations   json.RawMessage `json:"citations"`
 			}
 			if bytes.HasPrefix(bytes.TrimSpace(p), []byte(`"`)) {
 				var s string
@@ -48,6 +52,14 @@ func contentText(raw json.RawMessage) (string, error) {
 			}
 			if part.Text != "" {
 				texts = append(texts, part.Text)
+				if len(part.Annotations) > 2 || len(part.Citations) > 2 {
+					var pm map[string]any
+					if json.Unmarshal(p, &pm) == nil {
+						texts = append(texts, citedSources(pm)...)
+					}
+				}
+			} else if doc := documentText(part.Type, part.Document, part.Source); doc != "" {
+				texts = append(texts, doc)
 			} else if part.Type != "" && part.Type != "text" {
 				texts = append(texts, "["+part.Type+"]")
 			}
@@ -56,6 +68,44 @@ func contentText(raw json.RawMessage) (string, error) {
 	default:
 		return "", fmt.Errorf("content is %s, want a string or a list of parts", jsonKind(raw[0]))
 	}
+}
+
+// documentText is the text a document part gives a model, as a tool's
+// result or a user's message holds it: Cohere's {"type": "document",
+// "document": {"data": a text or an object, "id"}} (an object as its
+// JSON) and Anthropic's {"type": "document", "source": {"type": "text",
+// "data"}}; "" for a part of another type, or a document of another kind
+// (a PDF's bytes, a file's id).
+func documentText(typ string, document, source json.RawMessage) string {
+	if typ != "document" {
+		return ""
+	}
+	var doc struct {
+		Type string          `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	switch {
+	case len(document) > 0:
+		if json.Unmarshal(document, &doc) != nil {
+			return ""
+		}
+	case len(source) > 0:
+		if json.Unmarshal(source, &doc) != nil || doc.Type != "text" {
+			return ""
+		}
+	}
+	data := bytes.TrimSpace(doc.Data)
+	var text string
+	if len(data) > 0 && data[0] == '"' {
+		if json.Unmarshal(data, &text) != nil {
+			return ""
+		}
+		return strings.TrimSpace(text)
+	}
+	if len(data) > 0 && data[0] == '{' {
+		return string(data)
+	}
+	return ""
 }
 
 // unquoteString decodes the JSON string literal raw when it holds valid UTF-8

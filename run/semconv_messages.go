@@ -586,12 +586,14 @@ func messagesOf(x any, role string) []chatMessage {
 				out = append(out, msg)
 			} else if _, ok := m["choices"]; ok || m["lg_name"] == "Command" {
 				out = append(out, messagesOf(m, role)...) // a list of chat completions, or of Commands
-			} else if msg, ok := responsesItem(m); ok {
-				if n := len(out); n > 0 && len(msg.Calls) > 0 && out[n-1].Role == "assistant" && out[n-1].Text == "" && len(out[n-1].Calls) > 0 && out[n-1].From == "" {
-					out[n-1].Calls = append(out[n-1].Calls, msg.Calls...) // one turn's calls, one message
-					continue
+			} else if msgs, ok := responsesItem(m); ok {
+				for _, msg := range msgs {
+					if n := len(out); n > 0 && len(msg.Calls) > 0 && out[n-1].Role == "assistant" && out[n-1].Text == "" && len(out[n-1].Calls) > 0 && out[n-1].From == "" {
+						out[n-1].Calls = append(out[n-1].Calls, msg.Calls...) // one turn's calls, one message
+						continue
+					}
+					out = append(out, msg)
 				}
-				out = append(out, msg)
 			}
 		}
 		return out
@@ -627,7 +629,7 @@ func messagesOf(x any, role string) []chatMessage {
 			}
 			return out
 		}
-		if o, ok := t["output"].([]any); ok && len(t) == 1 { // a tracer's wrapper of what a node returned
+		if o, ok := t["output"].([]any); ok && (len(t) == 1 || t["object"] == "response") { // a tracer's wrapper of what a node returned; a Responses API response
 			return messagesOf(o, role)
 		}
 		if msg, ok := textAndCalls(t); ok {
@@ -677,19 +679,31 @@ func choiceMessage(c map[string]any) (chatMessage, bool) {
 // responsesItem reads an item of OpenAI's Responses API that is no
 // message: a function call the model made ({"type": "function_call",
 // "call_id" or "callId", "name", "arguments"}) or its output
-// ({"type": "function_call_output", "call_id", "output"}).
-func responsesItem(m map[string]any) (chatMessage, bool) {
+// ({"type": "function_call_output", "call_id", "output"}), or a call of a
+// tool the API runs itself (web_search_call) and what came of it, as a
+// dump's item is read (responsesItems), a failure written as an error.
+func responsesItem(m map[string]any) ([]chatMessage, bool) {
 	id := stringOrEmpty(m["call_id"])
 	if id == "" {
 		id = stringOrEmpty(m["callId"])
 	}
-	switch m["type"] {
-	case "function_call":
-		return chatMessage{Role: "assistant", Calls: []ToolCall{{ID: id, Name: stringOrEmpty(m["name"]), Arguments: textOf(m["arguments"])}}}, true
-	case "function_call_output":
-		return chatMessage{Role: "tool", CallID: id, Text: contentOf(m["output"])}, true
+	typ, _ := m["type"].(string)
+	switch {
+	case typ == "function_call":
+		return []chatMessage{{Role: "assistant", Calls: []ToolCall{{ID: id, Name: stringOrEmpty(m["name"]), Arguments: textOf(m["arguments"])}}}}, true
+	case typ == "function_call_output":
+		return []chatMessage{{Role: "tool", CallID: id, Text: contentOf(m["output"])}}, true
+	case strings.HasSuffix(typ, "_call") && m["name"] == nil:
+		var out []chatMessage
+		for _, dm := range responsesItems(m, typ) {
+			if dm.failed {
+				dm.Text = errorText(dm.Text)
+			}
+			out = append(out, dm.chatMessage)
+		}
+		return out, len(out) > 0
 	}
-	return chatMessage{}, false
+	return nil, false
 }
 
 // generations reads LangChain's LLMResult, {"generations": [[{"text",
@@ -1024,6 +1038,7 @@ func contentOf(c any) string {
 				texts = append(texts, toolOutputText(r))
 			case t["text"] != nil:
 				texts = append(texts, stringOrEmpty(t["text"]))
+				texts = append(texts, citedSources(t)...)
 			case typ == "" && t["json"] != nil: // Bedrock's JSON block
 				texts = append(texts, textOf(t["json"]))
 			case typ != "" && typ != "text":
@@ -1032,6 +1047,41 @@ func contentOf(c any) string {
 		}
 	}
 	return strings.Join(nonEmpty(texts), "\n")
+}
+
+// citedSources are the sources a text part cites, as a reply shows them
+// beside its words: the Responses API's url_citation annotations (a
+// page's title and address) and Anthropic's citations (a page's title and
+// address, and the text quoted), each once, one a line, written
+// "[source: TITLE (URL): "QUOTED"]". What a reply rests on is part of what it says: an answer
+// citing a page of another year than it states has read that page.
+func citedSources(part map[string]any) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, k := range []string{"annotations", "citations"} {
+		list, _ := part[k].([]any)
+		for _, e := range list {
+			c, _ := e.(map[string]any)
+			if c == nil {
+				continue
+			}
+			line := strings.TrimSpace(stringOrEmpty(c["title"]))
+			if u := strings.TrimSpace(stringOrEmpty(c["url"])); u != "" {
+				line = strings.TrimSpace(line + " (" + u + ")")
+			}
+			if q := strings.TrimSpace(stringOrEmpty(c["cited_text"])); q != "" {
+				line = strings.TrimPrefix(line+": ", ": ") + strconv.Quote(q)
+			}
+			if line == "" {
+				continue
+			}
+			if !seen[line] {
+				seen[line] = true
+				out = append(out, "[source: "+line+"]")
+			}
+		}
+	}
+	return out
 }
 
 // toolOutputText reads a tool's result as the Vercel AI SDK writes it

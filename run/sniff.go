@@ -547,6 +547,13 @@ func chat(msgs []message, data []byte) (*Case, error) {
 			}
 		}
 		if list, err := anyList(data, ""); err == nil {
+			if _, ok := aiSDKSteps(list); ok {
+				// The Vercel AI SDK's steps, as it wrote them before
+				// version 5 (text, toolCalls, toolResults).
+				if c, ok, err := dumpCaseOf(list, nil); ok {
+					return c, err
+				}
+			}
 			if ms, ok := bedrockAgentEvents(list); ok {
 				// A Bedrock agent's invocation events, its trace's parts.
 				if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
@@ -693,6 +700,13 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if list, ok := executorMessages(data); ok {
 		// An agent executor's result with its intermediate steps; a label
 		// beside them is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
+			return c, err
+		}
+	}
+	if list, ok := aiSDKResult(data); ok {
+		// The Vercel AI SDK's generateText result, its steps after the
+		// prompt; a label beside them is the run's.
 		if c, ok, err := dumpCaseOf(list, o); ok {
 			return c, err
 		}

@@ -367,6 +367,9 @@ type message struct {
 	ToolCalls    []rawToolCall `json:"tool_calls"`
 	FunctionCall *rawFunction  `json:"function_call"`
 	ToolCallID   string        `json:"tool_call_id"`
+	// ToolPlan is what Cohere's chat API (v2) has the model write before
+	// the calls of a turn that only calls tools: its words of that turn.
+	ToolPlan string `json:"tool_plan"`
 	// Action and MessageType are SWE-agent's: the command line an
 	// assistant's reply ran in the agent's shell, written in the reply's
 	// text and again here, and "observation" for the message that gives
@@ -561,6 +564,9 @@ func (m message) step() (Step, error) {
 		if replyText, replyCalls, ok := embeddedReply(text); ok {
 			text, calls = replyText, replyCalls
 		}
+	}
+	if strings.TrimSpace(text) == "" && len(calls) > 0 {
+		text = strings.TrimSpace(m.ToolPlan)
 	}
 	if strings.TrimSpace(text) == "" {
 		// A reply that only calls tools says what it calls, as the trace

@@ -106,8 +106,9 @@ func callsAmong(data []byte, i int) bool {
 		})
 		has := func(k string) bool { _, ok := keys[k]; return ok }
 		// A step of the Vercel AI SDK holds its request and response
-		// beside what the model said and the tools gave back: no call.
-		if has("content") && has("finishReason") {
+		// beside what the model said and the tools gave back (its content,
+		// or, before version 5, its toolCalls): no call.
+		if (has("content") || has("toolCalls")) && has("finishReason") {
 			return errStop
 		}
 		for _, p := range callPairs {
