@@ -574,6 +574,14 @@ func messagesOf(x any, role string) []chatMessage {
 		if msg, ok := toolRequests(t); ok {
 			return []chatMessage{msg}
 		}
+		if len(t) == 1 {
+			if prompt, ok := t[0].([]any); ok {
+				// A batch of one prompt, as LangChain hands a chat
+				// model's callbacks its messages ([[…]]): that prompt.
+				// A batch of several is no one conversation.
+				return messagesOf(prompt, role)
+			}
+		}
 		var out []chatMessage
 		for _, e := range t {
 			m, ok := e.(map[string]any)
