@@ -182,13 +182,13 @@ walk:
 // tells neither apart, and a task's word that only labels the thing it
 // asks about by its id ("order #123", "parcel PX-77412") is one any
 // destination may be handed: alone, it decides no misroute.
-func misrouted(instructions []string, task, labels map[string]bool, to string, agents map[string]bool) *Misroute {
+func misrouted(instructions []string, task, labels map[string]string, to string, agents map[string]bool) *Misroute {
 	key := run.AgentKey(to)
 	var receiver string
-	var described map[string]bool
+	var described map[string]string
 	type clause struct {
 		text  string
-		words map[string]bool
+		words map[string]string
 	}
 	var others []clause
 	for _, text := range instructions {
@@ -206,7 +206,7 @@ func misrouted(instructions []string, task, labels map[string]bool, to string, a
 		return nil
 	}
 	for w := range described {
-		if task[w] {
+		if _, ok := task[w]; ok {
 			return nil
 		}
 	}
@@ -218,12 +218,14 @@ func misrouted(instructions []string, task, labels map[string]bool, to string, a
 	}
 	for _, o := range others {
 		var shared []string
+		labelOnly := false
 		for w := range o.words {
-			if task[w] && clauses[w] == 1 {
-				shared = append(shared, w)
+			if written, ok := task[w]; ok && clauses[w] == 1 {
+				shared = append(shared, written)
+				_, labelOnly = labels[w]
 			}
 		}
-		if len(shared) == 1 && labels[shared[0]] {
+		if len(shared) == 1 && labelOnly {
 			continue
 		}
 		if len(shared) > 0 {
@@ -236,8 +238,8 @@ func misrouted(instructions []string, task, labels map[string]bool, to string, a
 
 // idLabels returns the content words (routeTokens) a text writes just
 // before an identifier, a token holding a digit: "order" of "order #123".
-func idLabels(text string) map[string]bool {
-	out := map[string]bool{}
+func idLabels(text string) map[string]string {
+	out := map[string]string{}
 	fields := strings.Fields(text)
 	for i := 0; i+1 < len(fields); i++ {
 		if strings.ContainsAny(fields[i+1], "0123456789") {
@@ -249,8 +251,8 @@ func idLabels(text string) map[string]bool {
 
 // clauseWords returns the content words of clause but for the names of
 // agents.
-func clauseWords(clause string, agents map[string]bool) map[string]bool {
-	out := map[string]bool{}
+func clauseWords(clause string, agents map[string]bool) map[string]string {
+	out := map[string]string{}
 	for _, w := range strings.FieldsFunc(clause, notNamePart) {
 		if !agents[run.AgentKey(w)] {
 			maps.Copy(out, routeTokens(w))
@@ -332,19 +334,26 @@ func clauseCuts(sentence string) []int {
 	return append(cuts, len(sentence))
 }
 
-// routeTokens returns the content words of text, lower case, a plural's
-// "s" dropped (not of "-ss", "-us", "-is"): words of three letters or more that are neither common
-// words nor words of routing; an identifier's parts are words of their own.
-func routeTokens(text string) map[string]bool {
-	out := map[string]bool{}
+// routeTokens returns the content words of text by their stems (Stem),
+// each with the word as text first writes it in lower case: words of three
+// letters or more that are neither common words nor words of routing (in
+// any of their forms); an identifier's parts are words of their own.
+// Words are told apart by their stems, so that a task's "shipped" is a
+// word of an instruction's "shipping".
+func routeTokens(text string) map[string]string {
+	out := map[string]string{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		plain := w
 		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") {
-			w = w[:len(w)-1]
+			plain = w[:len(w)-1]
 		}
-		if len(w) < 3 || commonWords[w] || routeWords[w] || routeWords[w+"s"] {
+		stem := Stem(w)
+		if len(plain) < 3 || commonWords[plain] || routeWords[plain] || routeWords[plain+"s"] || commonWords[stem] || routeWords[stem] {
 			continue
 		}
-		out[w] = true
+		if _, seen := out[stem]; !seen {
+			out[stem] = w
+		}
 	}
 	return out
 }

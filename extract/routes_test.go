@@ -68,7 +68,9 @@ func TestMisroute(t *testing.T) {
 // TestMisrouteWeakOverlap: a word the task only labels the thing it asks
 // about by ("order #123"), alone, or a word two destinations' clauses
 // both write, decides no misroute; a word that sets one destination
-// apart still does, as do two words beside an id's label.
+// apart still does, as do two words beside an id's label. Words are
+// compared by their stems: "shipped" is a word of "shipping", "returned"
+// one of "returns".
 func TestMisrouteWeakOverlap(t *testing.T) {
 	const routes = "You are the triage agent. Send shipping status of an order to shipping_agent, and refunds or returns to refunds_agent."
 	handoff := func(task, instructions string) *run.Run {
@@ -86,6 +88,8 @@ func TestMisrouteWeakOverlap(t *testing.T) {
 		{"a word both destinations write", "I want my money back for my order.", "Send the shipping status of an order to shipping_agent, an order's invoice to billing_agent, and refunds or returns to refunds_agent.", nil},
 		{"a word that sets the other destination apart", "I want my money back, the shipping is late.", routes, []string{"shipping"}},
 		{"a label beside another shared word", "What is the shipping status of order #123?", routes, []string{"order", "shipping", "status"}},
+		{"a word the task writes in another form", "My parcel was shipped to the wrong town.", routes, []string{"shipped"}},
+		{"the receiver's word in another form", "I returned the parcel but the shipping label was wrong.", routes, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			m := Run(handoff(tt.task, tt.instructions)).Misroute

@@ -574,7 +574,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !airportHeld(sup, v, i) && !groupedHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !airportHeld(sup, v, i) && !groupedHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !idSpelledOtherwise(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -930,6 +930,15 @@ func spelledApart(sup *support, v string, i int) bool {
 		return false
 	}
 	return sup.before(strings.ReplaceAll(v, "_", "-"), i, from{}) || sup.before(strings.ReplaceAll(v, "_", " "), i, from{})
+}
+
+// idSpelledOtherwise reports whether v is an id that the task or a step
+// before i writes in another of its spellings (extract.IDSpellings: "LH
+// 401" of "LH401", "#W-2041" of "#W2041"): the id a person gave, as the
+// tool writes it.
+func idSpelledOtherwise(sup *support, v string, i int) bool {
+	spellings := extract.IDSpellings(v)
+	return len(spellings) > 1 && slices.ContainsFunc(spellings, func(s string) bool { return sup.before(s, i, from{}) })
 }
 
 // saidInOtherWords reports whether v is a tool's choice of a few lower

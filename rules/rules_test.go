@@ -451,7 +451,7 @@ func TestSearchPutsNoAnswerForward(t *testing.T) {
 // hold it as a whole; a name the caller brings from nowhere is made up;
 // a date the user gave without its year is the user's, written in full,
 // and so is a choice the user said apart that the tool joins by
-// underscores.
+// underscores, and an id the user wrote in another of its spellings.
 func TestUnsupportedArguments(t *testing.T) {
 	in := prepare(t, "Who is the current Director-General of the World Trade Organization?", "",
 		msg{agent: "user", content: "Who is the current Director-General of the World Trade Organization?", kind: run.KindUser},
@@ -498,6 +498,26 @@ func TestUnsupportedArguments(t *testing.T) {
 			in := prepare(t, book, "",
 				msg{agent: "user", content: book, kind: run.KindUser},
 				msg{agent: "assistant", content: `book_reservation(` + tc.args + `)`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tc.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+
+	// A flight or order id the customer wrote in another of its
+	// spellings ("LH 401", "#W-2041"), which the call writes joined, is
+	// the customer's; another id is still made up.
+	for _, tc := range []struct {
+		name, said, args string
+		want             []int
+	}{
+		{"a flight number written apart", "Is Lufthansa LH 401 on time today?", `{"flight_number": "LH401"}`, nil},
+		{"an order id written with a hyphen", "Where is order #W-2041?", `{"order_id": "#W2041"}`, nil},
+		{"another flight number", "Is Lufthansa LH 401 on time today?", `{"flight_number": "LH410"}`, []int{1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := prepare(t, tc.said, "",
+				msg{agent: "user", content: tc.said, kind: run.KindUser},
+				msg{agent: "assistant", content: `lookup(` + tc.args + `)`, kind: run.KindToolCall},
 			)
 			assert.Equal(t, tc.want, steps(UnsupportedArguments.Run(in), true))
 		})

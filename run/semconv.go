@@ -168,6 +168,9 @@ var genAIOperations = map[string]spanRole{
 	"call_llm":     roleLLM, // any-agent
 	"execute_tool": roleTool,
 	"retrieval":    roleRetrieval,
+	// Semantic Kernel's names of model calls.
+	"chat.completions": roleLLM, "chat.streaming_completions": roleLLM,
+	"text.completions": roleLLM, "text.streaming_completions": roleLLM,
 }
 
 // openAIAgentsRoles are the OpenAI Agents SDK's span types and what they

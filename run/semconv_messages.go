@@ -574,6 +574,14 @@ func messagesOf(x any, role string) []chatMessage {
 		if msg, ok := toolRequests(t); ok {
 			return []chatMessage{msg}
 		}
+		if len(t) == 1 {
+			if prompt, ok := t[0].([]any); ok {
+				// A batch of one prompt, as LangChain hands a chat
+				// model's callbacks its messages ([[…]]): that prompt.
+				// A batch of several is no one conversation.
+				return messagesOf(prompt, role)
+			}
+		}
 		var out []chatMessage
 		for _, e := range t {
 			m, ok := e.(map[string]any)
@@ -1333,16 +1341,60 @@ func partsMessage(as spans.Attrs, key, role string) (chatMessage, bool) {
 	return messageOf(map[string]any{"role": role, "content": parts})
 }
 
+// choiceOf reads a choice event's message written without its role
+// ({"content", "tool_calls"}), which the GenAI events leave out when it
+// is the assistant's; ok is false for any other message.
+func choiceOf(as spans.Attrs) (chatMessage, bool) {
+	v, ok := as.Get("message")
+	if !ok {
+		return chatMessage{}, false
+	}
+	x, _ := anyOf(v)
+	m, ok := x.(map[string]any)
+	if !ok || m["role"] != nil {
+		return chatMessage{}, false
+	}
+	m = maps.Clone(m)
+	m["role"] = "assistant"
+	return messageOf(m)
+}
+
+// eventBody returns an event's attributes with its body's fields among
+// them, where the body is one JSON object under gen_ai.event.content (as
+// Azure AI Inference's tracing writes a message event's body on a span):
+// the fields the GenAI events' bodies hold (content, message, tool_calls,
+// id) as the event's own attributes. The event's own attributes come
+// first, in file order; the body's follow, by name.
+func eventBody(as spans.Attrs) spans.Attrs {
+	v, ok := as.Get("gen_ai.event.content")
+	if !ok {
+		return as
+	}
+	x, _ := anyOf(v)
+	body, ok := x.(map[string]any)
+	if !ok {
+		return as
+	}
+	out := slices.Clip(as)
+	for _, k := range slices.Sorted(maps.Keys(body)) {
+		out = append(out, spans.Attr{Key: k, Value: spans.FromAny(body[k])})
+	}
+	return out
+}
+
 func eventMessages(s *spans.Span, output bool) []chatMessage {
 	var out []chatMessage
 	for _, e := range s.Events {
+		e.Attrs = eventBody(e.Attrs)
 		switch {
 		case !output && e.Name == "gen_ai.content.prompt":
 			out = append(out, jsonMessages(e.Attrs, "gen_ai.prompt")...)
 		case output && e.Name == "gen_ai.content.completion":
 			out = append(out, jsonMessages(e.Attrs, "gen_ai.completion")...)
 		case output && e.Name == "gen_ai.choice":
-			if m := jsonMessages(e.Attrs, "message"); len(m) > 0 {
+			if m, ok := choiceOf(e.Attrs); ok {
+				out = append(out, m)
+			} else if m := jsonMessages(e.Attrs, "message"); len(m) > 0 {
 				out = append(out, m...)
 			} else if m, ok := partsMessage(e.Attrs, "message", "assistant"); ok {
 				out = append(out, m)

@@ -251,3 +251,36 @@ func TestAISDKToolPart(t *testing.T) {
 		})
 	}
 }
+
+// TestLangChainPromptBatch: LangChain hands a chat model's callbacks its
+// prompts as a batch, a list of message lists, and LangSmith records an
+// llm run's inputs so ({"messages": [[…]]}): a batch of one prompt is
+// that prompt's messages, its system message the run's instructions.
+// A batch of several prompts is no one conversation, and is not read as
+// messages.
+func TestLangChainPromptBatch(t *testing.T) {
+	lc := func(class, typ, content string) string {
+		return `{"lc":1,"type":"constructor","id":["langchain","schema","messages","` + class + `"],"kwargs":{"content":"` + content + `","type":"` + typ + `"}}`
+	}
+	system, human := lc("SystemMessage", "system", "Route hotels to hotel_agent."), lc("HumanMessage", "human", "Book a hotel in Lisbon.")
+	file := func(messages string) string {
+		return `{"id":"r","trace_id":"r","name":"LangGraph","run_type":"chain","start_time":"2026-03-02T09:00:00","end_time":"2026-03-02T09:00:03","inputs":{},"outputs":{},"child_runs":[` +
+			`{"id":"l","name":"ChatOpenAI","run_type":"llm","start_time":"2026-03-02T09:00:01","end_time":"2026-03-02T09:00:02","inputs":{"messages":` + messages + `},` +
+			`"outputs":{"generations":[[{"text":"Done.","type":"ChatGeneration","message":` + lc("AIMessage", "ai", "Done.") + `}]]}}]}`
+	}
+	for _, tt := range []struct {
+		name, messages, instructions, question string
+	}{
+		{"a batch of one prompt", `[[` + system + `,` + human + `]]`, "Route hotels to hotel_agent.", "Book a hotel in Lisbon."},
+		{"the prompt's messages listed", `[` + system + `,` + human + `]`, "Route hotels to hotel_agent.", "Book a hotel in Lisbon."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseCase("run.json", []byte(file(tt.messages)), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.instructions, c.Run.Instructions)
+			assert.Equal(t, tt.question, c.Run.Question)
+		})
+	}
+	assert.Empty(t, messagesOf([]any{[]any{map[string]any{"role": "user", "content": "a"}}, []any{map[string]any{"role": "user", "content": "b"}}}, "user"),
+		"a batch of two prompts")
+}

@@ -303,6 +303,58 @@ func TestSpansToSteps(t *testing.T) {
 			want:     []string{"user user: Capital of France?", "Bot message: Paris.", "Bot message: Madrid."},
 		},
 		{
+			// Semantic Kernel names its model calls' operations
+			// chat.completions and text.completions (streaming:
+			// chat.streaming_completions), beside the GenAI events.
+			name: "Semantic Kernel's operation names of model calls",
+			spans: []span{
+				{id: "a", name: "invoke_agent Scout", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Scout"}},
+				{id: "b", parent: "a", name: "chat.completions gpt-4o", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat.completions"},
+					events: []map[string]any{
+						{"name": "gen_ai.content.prompt", "attributes": map[string]any{"gen_ai.prompt": `[{"role":"user","content":"Capital of France?"}]`}},
+						{"name": "gen_ai.content.completion", "attributes": map[string]any{"gen_ai.completion": `[{"role":"assistant","content":"Paris."}]`}},
+					}},
+				{id: "c", parent: "a", name: "chat.streaming_completions gpt-4o", start: 3, attrs: map[string]any{"gen_ai.operation.name": "chat.streaming_completions"},
+					events: []map[string]any{
+						{"name": "gen_ai.content.completion", "attributes": map[string]any{"gen_ai.completion": `[{"role":"assistant","content":"Lyon is second."}]`}},
+					}},
+			},
+			question: "Capital of France?",
+			want:     []string{"user user: Capital of France?", "Scout message: Paris.", "Scout message: Lyon is second."},
+		},
+		{
+			// Azure AI Inference's tracing writes each event's body as one
+			// JSON attribute, gen_ai.event.content.
+			name: "GenAI events whose body is one JSON attribute",
+			spans: []span{
+				{id: "a", name: "chat gpt-4o", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat"},
+					events: []map[string]any{
+						{"name": "gen_ai.system.message", "attributes": map[string]any{"gen_ai.system": "az.ai.inference", "gen_ai.event.content": `{"content": "Be brief."}`}},
+						{"name": "gen_ai.user.message", "attributes": map[string]any{"gen_ai.system": "az.ai.inference", "gen_ai.event.content": `{"content": "Capital of France?"}`}},
+						{"name": "gen_ai.choice", "attributes": map[string]any{"gen_ai.system": "az.ai.inference", "gen_ai.event.content": `{"message": {"content": "Paris."}, "finish_reason": "stop", "index": 0}`}},
+					}},
+				{id: "b", name: "chat gpt-4o", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat"},
+					events: []map[string]any{
+						{"name": "gen_ai.user.message", "attributes": map[string]any{"gen_ai.event.content": `{"content": "Capital of France?"}`}},
+						{"name": "gen_ai.assistant.message", "attributes": map[string]any{"gen_ai.event.content": `{"content": "Paris."}`}},
+						{"name": "gen_ai.user.message", "attributes": map[string]any{"gen_ai.event.content": `{"content": "How many live there?"}`}},
+						{"name": "gen_ai.choice", "attributes": map[string]any{"gen_ai.event.content": `{"message": {"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{\"city\": \"Paris\"}"}}]}, "finish_reason": "tool_calls", "index": 0}`}},
+					}},
+				{id: "c", name: "chat gpt-4o", start: 3, attrs: map[string]any{"gen_ai.operation.name": "chat"},
+					events: []map[string]any{
+						{"name": "gen_ai.user.message", "attributes": map[string]any{"gen_ai.event.content": `{"content": "Capital of France?"}`}},
+						{"name": "gen_ai.assistant.message", "attributes": map[string]any{"gen_ai.event.content": `{"content": "Paris."}`}},
+						{"name": "gen_ai.user.message", "attributes": map[string]any{"gen_ai.event.content": `{"content": "How many live there?"}`}},
+						{"name": "gen_ai.assistant.message", "attributes": map[string]any{"gen_ai.event.content": `{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{\"city\": \"Paris\"}"}}]}`}},
+						{"name": "gen_ai.tool.message", "attributes": map[string]any{"gen_ai.event.content": `{"content": "2.1 million", "id": "call_1"}`}},
+						{"name": "gen_ai.choice", "attributes": map[string]any{"gen_ai.event.content": `{"message": {"content": "About 2.1 million live there."}, "finish_reason": "stop", "index": 0}`}},
+					}},
+			},
+			question: "Capital of France?",
+			want: []string{"user user: Capital of France?", "assistant message: Paris.", "user user: How many live there?", `assistant tool_call: lookup({"city": "Paris"})`,
+				"assistant tool_result: 2.1 million", "assistant message: About 2.1 million live there."},
+		},
+		{
 			name: "a span whose parent is missing still makes steps; its agent is the service's",
 			spans: []span{
 				{id: "x", parent: "gone", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat",

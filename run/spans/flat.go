@@ -18,7 +18,10 @@ import (
 // events, as its export lists them ({"events": […]}): an event is a span,
 // {"event_id", "session_id", "parent_id", "event_type", "event_name",
 // "inputs", "outputs", "config", "start_time", "end_time"…}, its session
-// the trace. A
+// the trace; and Lunary's runs as its REST API lists them ({"data":
+// [run…]}: {"id", "traceId", "parentRunId", "type", "name", "createdAt",
+// "endedAt", "input", "output", "status", "error": {"message",
+// "stack"}}), their type the OpenInference kind. A
 // span is {"name", "context": {"trace_id", "span_id"}, "parent_id",
 // "span_kind", "start_time", "end_time", "status_code", "status_message",
 // "attributes", "events"}; the shapes vary between tools (camelCase ids,
@@ -40,8 +43,8 @@ import (
 var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID", "root_span_id", "session_id"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id", "event_id"}
-	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId", "span_parents"}
-	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at", "startedAt"}
+	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId", "span_parents", "parentRunId"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at", "startedAt", "createdAt"}
 	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end", "ended_at", "endedAt"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status", "otel_status_code"}
@@ -435,6 +438,12 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		sp.Status.Code = StatusOK
 	}
 	sp.Status.Message = firstText(top, flatStatusMsg)
+	if sp.Status.Code == StatusError && sp.Status.Message == "" {
+		// A status that only says error, its message in the error
+		// object beside it (Lunary's runs: "status": "error", "error":
+		// {"message", "stack"}).
+		sp.Status.Message = errorStatus(m["error"]).Message
+	}
 	if sp.Status.Code == StatusUnset {
 		sp.Status = tagStatus(sp.Attrs)
 	}

@@ -632,3 +632,22 @@ func TestJSONTextKeepsCharacters(t *testing.T) {
 	assert.Equal(t, `{"q":"x > 1"}`, JSONText(map[string]any{"q": "x > 1"}))
 	assert.Equal(t, "", JSONText(func() {}))
 }
+
+// TestLunaryAPIRuns reads Lunary's runs as its REST API lists them
+// ({"data": [run…]}, newest first): a run names its parent by
+// parentRunId and begins at createdAt; a run whose status is "error"
+// carries its message in its error object ({"message", "stack"}).
+func TestLunaryAPIRuns(t *testing.T) {
+	data := `{"total":2,"page":0,"limit":50,"data":[
+{"id":"r2","type":"tool","name":"lookup","createdAt":"2026-11-27T09:15:01.900Z","endedAt":"2026-11-27T09:15:06.100Z","input":{"id":7},"output":null,"status":"error","error":{"message":"upstream timed out","stack":"Traceback …"},"parentRunId":"r1","traceId":"t1"},
+{"id":"r1","type":"agent","name":"helper","createdAt":"2026-11-27T09:15:00.000Z","endedAt":"2026-11-27T09:15:08.200Z","input":"hi","output":"done","status":"success","error":null,"parentRunId":null,"traceId":"t1"}]}`
+	ss := decodeDetected(t, []byte(data), OpenInference)
+	require.Len(t, ss, 2)
+	tool, agent := ss[0], ss[1]
+	assert.Equal(t, "r1", tool.ParentID)
+	assert.Empty(t, agent.ParentID)
+	assert.Equal(t, int64(1795770901900000000), tool.Start)
+	assert.Equal(t, int64(1795770900000000000), agent.Start)
+	assert.Equal(t, Status{Code: StatusError, Message: "upstream timed out"}, tool.Status)
+	assert.Equal(t, StatusUnset, agent.Status.Code, "a status of success is no OpenTelemetry status")
+}
