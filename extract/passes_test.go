@@ -29,6 +29,8 @@ func TestPasses(t *testing.T) {
 		{"The suite is not green: 3 tests failed.", run.KindMessage, ""},
 		{"412 passed, 3 failed, 5 skipped.", run.KindMessage, ""},
 		{"Paint the button green and ship it.", run.KindMessage, ""},
+		{"All green corners have been found, along with all green that borders yellow.", run.KindMessage, ""},
+		{"Reran the suite on rc4. All green.", run.KindMessage, "All green"},
 		{"The suite is green.", run.KindToolResult, ""},
 	} {
 		r := &run.Run{Question: "Ship the build?", Steps: []run.Step{{Index: 0, Agent: "assistant", Kind: tt.kind, Content: tt.text}}}
