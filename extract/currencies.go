@@ -42,25 +42,6 @@ func CurrencyWords(code string) []string {
 	return currencyWords[strings.ToUpper(code)]
 }
 
-// WithoutOtherCurrencies returns the lowered text with the names of
-// several words of currencies other than code's blanked out ("canadian
-// dollars" where code is USD): what is left names code's currency by a
-// word of its own only where no longer name of another holds that word.
-func WithoutOtherCurrencies(lower, code string) string {
-	code = strings.ToUpper(code)
-	for other, ws := range currencyWords {
-		if other == code {
-			continue
-		}
-		for _, w := range ws {
-			if strings.Contains(w, " ") {
-				lower = strings.ReplaceAll(lower, w, strings.Repeat(" ", len(w)))
-			}
-		}
-	}
-	return lower
-}
-
 // CurrencySign reports whether w, of CurrencyWords, is a sign, which text
 // writes against an amount's digits ("£8"), not as a word of its own.
 func CurrencySign(w string) bool {

@@ -461,27 +461,3 @@ func TestAnswerFlowOfTheTasksNumberInAnotherUnit(t *testing.T) {
 	g := buildRun(t, "Cache responses for 300 seconds.", []string{"300 s"}, steps...)
 	assert.Equal(t, []ClaimFlow{{Claim: "300 min", Text: "300 min", Origin: 1, Path: []int{3, 2, 1}}}, g.AnswerFlow())
 }
-
-// TestCurrencyCodeOfTheTasksName: a currency the task names in words or by
-// its sign ("Japanese yen", "£40") is given when a step writes its code
-// (JPY, GBP), and draws no data edge; a code whose name the task writes
-// only within another currency's longer name ("Canadian dollars" for
-// USD), or that the task does not name, is the run's own.
-func TestCurrencyCodeOfTheTasksName(t *testing.T) {
-	tests := []struct {
-		question string
-		claim    string
-		edges    int
-	}{
-		{"How much is 250 EUR in Japanese yen?", "JPY", 0},
-		{"Is £40 enough for the ticket?", "GBP", 0},
-		{"Convert 100 Canadian dollars to euros.", "USD", 1},
-		{"Convert 100 Canadian dollars to euros.", "CAD", 0},
-		{"How much is 250 EUR in Japanese yen?", "USD", 1},
-		{"How much is 250 EUR in Japanese yen?", "Jpy", 1},
-	}
-	for _, tt := range tests {
-		g := buildRun(t, tt.question, nil, st{agent: "router", claims: []string{tt.claim}}, st{agent: "worker", claims: []string{tt.claim}})
-		assert.Len(t, g.Edges(Data), tt.edges, "%s %s", tt.question, tt.claim)
-	}
-}

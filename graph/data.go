@@ -68,7 +68,7 @@ func (b *builder) addData() {
 			}
 			id = append(id, int32(k))
 			count[k]++
-			if !given[c.key] && (containsWord(question, strings.ToLower(c.text)) || currencyNamed(question, c.text)) {
+			if !given[c.key] && containsWord(question, strings.ToLower(c.text)) {
 				given[c.key] = true
 			}
 		}
@@ -269,31 +269,6 @@ func containsWord(hay, needle string) bool {
 		}
 		off = start + 1
 	}
-}
-
-// currencyNamed reports whether text is a currency's code ("JPY") whose
-// name or sign (extract.CurrencyWords) the lowered task writes ("in
-// Japanese yen", "£40"): the currency the person asked in, as a tool
-// takes it, and no value the run made. A name within another currency's
-// longer name ("dollars" of "Canadian dollars") names that one, not
-// this.
-func currencyNamed(question, text string) bool {
-	words := extract.CurrencyWords(text)
-	if len(words) == 0 || text != strings.ToUpper(text) {
-		return false
-	}
-	for _, w := range words {
-		if extract.CurrencySign(w) {
-			if strings.Contains(question, w) {
-				return true
-			}
-			continue
-		}
-		if containsWord(question, w) && containsWord(extract.WithoutOtherCurrencies(question, text), w) {
-			return true
-		}
-	}
-	return false
 }
 
 func isWordByte(c byte) bool {
