@@ -281,6 +281,10 @@ func TestZeroCountIsNoFailure(t *testing.T) {
 		{"Tests run: 3\nFailed: 0", false},
 		{"Tests run: 3\nFailed: 2", true},
 		{"The build failed: 0.5% of the requests timed out", true},
+		// A tally under a JSON or a Python mapping's quoted key.
+		{`{"build": "rc4", "passed": 415, "failed": 0}`, false},
+		{`{'passed': 415, 'failed': 0}`, false},
+		{`{"build": "rc3", "passed": 412, "failed": 3}`, true},
 	} {
 		t.Run(tt.text, func(t *testing.T) {
 			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)

@@ -375,6 +375,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Guessed = exactly(guessed(s.Content, f.Claims))
 		rc.rare.RelativeDay = t.has(relativeDayRe)
 		rc.rare.TellsNone = t.has(tellsNoneRe)
+		rc.rare.Passes = passes(t)
 		if rc.rare.RelativeDay {
 			if days, other := weekdays(t); !other {
 				rc.rare.Weekdays = exactly(days)

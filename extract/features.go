@@ -214,6 +214,10 @@ type Rare struct {
 	// tells that there is none of something: "None", a count of nought
 	// ("0 invoices", "zero orders") or "there are no …" (tellsNoneRe).
 	TellsNone bool
+	// Passes is, for a step other than a tool's output, where it says as
+	// a report that the checks it speaks of passed ("the suite is green",
+	// "all 14 tests pass"; passes); nil when it does not.
+	Passes *Span
 	// Image is, for a tool result, whether it shows images only (a
 	// screenshot, kept as its placeholder, "[image]"): what the step
 	// after it reads there, no text of the run gives.
@@ -271,7 +275,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Phones) == 0 && len(r.Grouped) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Offered) == 0 && len(r.Rejected) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.Weekdays) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.FoundNothing && !r.Image && !r.TellsNone && !r.TurnLimit && r.SendsLedger == nil && r.PassedOver == nil && r.OverCap == nil && r.ListedPick == nil && r.Clash == nil && r.OverBudget == nil && r.OtherPrice == nil && len(r.Stale) == 0 && len(r.Guessed) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Phones) == 0 && len(r.Grouped) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Offered) == 0 && len(r.Rejected) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.Weekdays) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.FoundNothing && !r.Image && !r.TellsNone && r.Passes == nil && !r.TurnLimit && r.SendsLedger == nil && r.PassedOver == nil && r.OverCap == nil && r.ListedPick == nil && r.Clash == nil && r.OverBudget == nil && r.OtherPrice == nil && len(r.Stale) == 0 && len(r.Guessed) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -352,6 +356,7 @@ type featuresJSON struct {
 	Unreachable  bool        `json:"unreachable,omitempty"`
 	FoundNothing bool        `json:"found_nothing,omitempty"`
 	TellsNone    bool        `json:"tells_none,omitempty"`
+	Passes       *Span       `json:"passes,omitempty"`
 	Image        bool        `json:"image,omitempty"`
 	TurnLimit    bool        `json:"turn_limit,omitempty"`
 	SendsLedger  *int        `json:"sends_ledger,omitempty"`
@@ -386,7 +391,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, AsksChoice: f.AsksChoice, Affirms: f.Affirms, Picks: f.Picks, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Phones: d.Phones, Grouped: d.Grouped, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, Weekdays: d.Weekdays, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, Image: d.Image, TellsNone: d.TellsNone, TurnLimit: d.TurnLimit, SendsLedger: d.SendsLedger, PassedOver: d.PassedOver, OverCap: d.OverCap, ListedPick: d.ListedPick, Clash: d.Clash, OverBudget: d.OverBudget, OtherPrice: d.OtherPrice, Stale: d.Stale, Guessed: d.Guessed, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Phones: d.Phones, Grouped: d.Grouped, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, Weekdays: d.Weekdays, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, Image: d.Image, TellsNone: d.TellsNone, Passes: d.Passes, TurnLimit: d.TurnLimit, SendsLedger: d.SendsLedger, PassedOver: d.PassedOver, OverCap: d.OverCap, ListedPick: d.ListedPick, Clash: d.Clash, OverBudget: d.OverBudget, OtherPrice: d.OtherPrice, Stale: d.Stale, Guessed: d.Guessed, Caller: int(f.Caller),
 	}
 }
 

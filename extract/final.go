@@ -558,7 +558,9 @@ func userTurns(steps []run.Step) int {
 // the result it approved, the last reply before it of another agent that
 // states a value and is no tool's output. A report's closing list of its
 // sources is no part of its answer. It is nil when the last step is no
-// such approval.
+// such approval, and when the report tells of a failure ("3 failed"): the
+// approval then let a shortfall through, and the report's figures are
+// not what the run answered with.
 func approvedResult(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
 	if end < 0 || end >= len(rf.steps) || rf.steps[end].Kind != run.KindMessage {
 		return nil
@@ -574,7 +576,7 @@ func approvedResult(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
 		if s.Kind != run.KindMessage || rf.Steps[i].Has(KindToolResult) || run.SameAgent(s.Agent, rf.steps[end].Agent) {
 			continue
 		}
-		if claimLine(rf, i, agents, false) == "" {
+		if claimLine(rf, i, agents, false) == "" || rf.Steps[i].FailureWords != nil {
 			return nil
 		}
 		report := clip(collapse(withoutSources(withoutCode(newText(s.Content)))), 600)

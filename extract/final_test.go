@@ -516,6 +516,33 @@ func TestFinalAnswerApprovedByAReviewer(t *testing.T) {
 	}
 }
 
+// An approval after a report that tells of a failure ("3 failed") does
+// not make that report the run's answer: the report says the work fell
+// short, and what the run answered with is the approval's decision, not
+// the report's figures. Shape: a QA engineer's test report and a release
+// manager's approval, in Semantic Kernel's chat history.
+func TestFinalAnswerNotAFailedReportApproved(t *testing.T) {
+	const task = "Check whether build 2.14.0-rc3 is ready to ship, and approve it only if the test suite is green."
+	for _, tt := range []struct {
+		report string
+		want   int
+	}{
+		{"The full suite ran on 2.14.0-rc3: 412 passed, 3 failed, 5 skipped.", -1},
+		{"The full suite ran on 2.14.0-rc3: all 412 tests passed.", 1},
+	} {
+		steps := []run.Step{
+			{Index: 0, Agent: "user", Kind: run.KindUser, Content: task},
+			{Index: 1, Agent: "QAEngineer", Kind: run.KindMessage, Content: tt.report},
+			{Index: 2, Agent: "ReleaseManager", Kind: run.KindMessage, Content: "Build 2.14.0-rc3 is approved for production."},
+		}
+		got := -1
+		if fa := Run(&run.Run{Question: task, Steps: steps}).FinalAnswer; fa != nil {
+			got = fa.Step
+		}
+		assert.Equal(t, tt.want, got, tt.report)
+	}
+}
+
 // A report that closes with its list of sources answers in its prose: the
 // last line stating a value is not a source's line, under a heading or
 // as reference numbers alone. Shape: a deep-research writer's report as

@@ -319,11 +319,19 @@ func routeClauses(text string, hasDest func(string) bool) []string {
 }
 
 // clauseCuts returns the ends of a sentence's parts: before each comma
-// and each " and ", and the sentence's end.
+// and each " and ", and the sentence's end. A comma or an "and" within
+// brackets lists what one part says of its destination ("storage_agent
+// (disks, volumes, snapshots)"): no part ends there.
 func clauseCuts(sentence string) []int {
 	var cuts []int
+	depth := 0
 	for i := 0; i < len(sentence); i++ {
 		switch {
+		case sentence[i] == '(' || sentence[i] == '[':
+			depth++
+		case (sentence[i] == ')' || sentence[i] == ']') && depth > 0:
+			depth--
+		case depth > 0:
 		case sentence[i] == ',' && i > 0:
 			cuts = append(cuts, i)
 		case strings.HasPrefix(sentence[i:], " and ") && i > 0:

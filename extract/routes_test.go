@@ -56,6 +56,8 @@ func TestMisroute(t *testing.T) {
 		{"transfer call to the agent the task's words describe", "", transfer(routes, "Shipping Agent", "transfer_to_shipping"), nil},
 		{"instructions name the agents without describing them", "", transfer("Work with the Shipping Agent (transfer_to_shipping), the Billing Agent (transfer_to_billing).", "Billing Agent", "transfer_to_billing"), nil},
 		{"the work split among agents", "Send parcel tracking to shipping_desk and invoices to billing_desk.", split(), nil},
+		{"a catalogue whose scopes are listed in brackets", "You are a supervisor managing these workers: parcel_desk (parcels, tracking, delivery), billing_desk (invoices, payments, refunds). Respond with the worker to act next.", split()[:3],
+			&Misroute{Step: 1, To: "billing_desk", Receiver: "billing_desk (invoices, payments, refunds)", Other: "You are a supervisor managing these workers: parcel_desk (parcels, tracking, delivery)", Shared: []string{"parcel", "tracking"}}},
 		{"a message to the receiver, the run's instructions describing it", "Send parcel tracking to shipping_desk and invoices to billing_desk.", split()[:3], &Misroute{Step: 1, To: "billing_desk", Receiver: "and invoices to billing_desk", Other: "Send parcel tracking to shipping_desk", Shared: []string{"parcel", "tracking"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -399,7 +399,9 @@ func zeroCount(before string) bool {
 // set after it as a label's value ("Failed:     0,", "failed=0"), as
 // test runners print a summary; the label's colon may end the match.
 func zeroAfter(match, after string) bool {
-	a := strings.TrimLeft(after, " \t")
+	// A JSON or a Python mapping closes its key's quote before the colon
+	// ("failed": 0).
+	a := strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(after, `"`), "'"), " \t")
 	if !strings.HasSuffix(match, ":") {
 		if a == "" || a[0] != ':' && a[0] != '=' {
 			return false

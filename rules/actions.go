@@ -1721,6 +1721,11 @@ func unsupportedAnswer(in *Input) []Finding {
 		if !sawResult || !isAgentDecision(in, i) {
 			continue
 		}
+		if j := passedOverFailure(in, i); j >= 0 {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteAt(in, i, f.Passes.Offset, f.Passes.Len),
+				Reason: fmt.Sprintf("it tells the other party the checks passed, though the output at step %d, the last before it, reports a failure", j)})
+			continue
+		}
 		if !caller[key] {
 			// An agent of a team that calls no tool itself (a writer)
 			// and tells a figure another agent gave it with its digits
@@ -1905,6 +1910,31 @@ func hiddenFailure(in *Input, failedAt []int, i int) int {
 			if slices.ContainsFunc(call.Values, func(v string) bool { return meaningful(v) && !prose(v) && text.HoldsWords(i, extract.NormWords(v)) }) {
 				return failedAt[c]
 			}
+		}
+		return -1
+	}
+	return -1
+}
+
+// passedOverFailure returns the tool result, the last before step i,
+// that reports a failure, where step i reports the checks passed
+// (extract's Passes) and tells of no failure itself: whoever ran the
+// check, it tells the other party a result the output before it
+// contradicts. -1 when there is none.
+func passedOverFailure(in *Input, i int) int {
+	f := &in.Features.Steps[i]
+	if f.Passes == nil || f.FailureWords != nil || len(f.Errors) > 0 {
+		return -1
+	}
+	for j := i - 1; j >= 0; j-- {
+		g := &in.Features.Steps[j]
+		if !g.Has(extract.KindToolResult) {
+			continue
+		}
+		if slices.ContainsFunc(g.Errors, func(s extract.Signal) bool {
+			return s.Severity >= extract.SeverityMedium && s.Kind != "not_found" && s.Kind != "refusal"
+		}) {
+			return j
 		}
 		return -1
 	}

@@ -58,7 +58,7 @@ type Fact string
 // The facts analyzers read.
 const (
 	FactKinds        Fact = "kinds"        // what a step is: plan, instruction, tool call or result, answer, question to the user
-	FactSignals      Fact = "signals"      // error and success signals, exit codes, a network's failure, a run stopped at its turn limit
+	FactSignals      Fact = "signals"      // error and success signals, a report that the checks passed, exit codes, a network's failure, a run stopped at its turn limit
 	FactClaims       Fact = "claims"       // values a step states (numbers, dates, names, ids, paths, URLs)
 	FactToolCalls    Fact = "tool_calls"   // calls with their tool names and arguments, who answers for each result, and an agent's pick among the choices a result offered (past the task's, over its price cap, a listed row whose fields break the task, a booking over a listed busy time, a total over the task's budget)
 	FactVerdicts     Fact = "verdicts"     // a step's judgement of progress: satisfied, looping, no progress
