@@ -205,22 +205,26 @@ func misrouted(instructions []string, task, labels map[string]string, to string,
 	if len(described) == 0 {
 		return nil
 	}
-	for w := range described {
-		if _, ok := task[w]; ok {
-			return nil
-		}
-	}
-	clauses := map[string]int{} // how many destinations' clauses write each word
+	clauses := map[string]int{} // how many other destinations' clauses write each word
 	for _, o := range others {
 		for w := range o.words {
 			clauses[w]++
+		}
+	}
+	// A task's word the receiver's clause writes speaks for the receiver,
+	// unless another destination's clause writes it too: then it tells
+	// none of them apart ("search and book" of every desk).
+	for w := range described {
+		if _, ok := task[w]; ok && clauses[w] == 0 {
+			return nil
 		}
 	}
 	for _, o := range others {
 		var shared []string
 		labelOnly := false
 		for w := range o.words {
-			if written, ok := task[w]; ok && clauses[w] == 1 {
+			_, receiverToo := described[w]
+			if written, ok := task[w]; ok && clauses[w] == 1 && !receiverToo {
 				shared = append(shared, written)
 				_, labelOnly = labels[w]
 			}

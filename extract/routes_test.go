@@ -18,7 +18,7 @@ import (
 // or where the work is split among several agents.
 func TestMisroute(t *testing.T) {
 	const (
-		task   = "Where is my parcel PX-77412? The tracking page still says 'label created' after four days."
+		task   = "Where is my parcel PX-77412? Please check: the tracking page still says 'label created' after four days."
 		routes = "You are the triage agent. Transfer parcel tracking and delivery questions to the Shipping Agent (transfer_to_shipping), and invoice, payment or refund questions to the Billing Agent (transfer_to_billing)."
 	)
 	step := func(agent string, kind run.Kind, content, target string, calls ...run.ToolCall) run.Step {
@@ -58,6 +58,8 @@ func TestMisroute(t *testing.T) {
 		{"the work split among agents", "Send parcel tracking to shipping_desk and invoices to billing_desk.", split(), nil},
 		{"a catalogue whose scopes are listed in brackets", "You are a supervisor managing these workers: parcel_desk (parcels, tracking, delivery), billing_desk (invoices, payments, refunds). Respond with the worker to act next.", split()[:3],
 			&Misroute{Step: 1, To: "billing_desk", Receiver: "billing_desk (invoices, payments, refunds)", Other: "You are a supervisor managing these workers: parcel_desk (parcels, tracking, delivery)", Shared: []string{"parcel", "tracking"}}},
+		{"a word every destination's scope writes speaks for none of them", "You are a supervisor managing a parcel_desk (parcels and tracking: check and chase) and a billing_desk (invoices: check and chase).", split()[:3],
+			&Misroute{Step: 1, To: "billing_desk", Receiver: "and a billing_desk (invoices: check and chase)", Other: "You are a supervisor managing a parcel_desk (parcels and tracking: check and chase)", Shared: []string{"parcel", "tracking"}}},
 		{"a message to the receiver, the run's instructions describing it", "Send parcel tracking to shipping_desk and invoices to billing_desk.", split()[:3], &Misroute{Step: 1, To: "billing_desk", Receiver: "and invoices to billing_desk", Other: "Send parcel tracking to shipping_desk", Shared: []string{"parcel", "tracking"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
