@@ -210,7 +210,7 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 			return nil, fmt.Errorf("eval %s: %w", c.Run.Source, err)
 		}
 		if w := unknownAgent(c); w != "" {
-			fmt.Fprintf(warn, "offattr: eval %s: %s\n", c.Run.Source, w)
+			fmt.Fprintf(warn, "offattr: %s\n", escape.Line(fmt.Sprintf("eval %s: %s", c.Run.Source, w)))
 		}
 		labelled = append(labelled, c)
 	}
@@ -220,7 +220,7 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 	case len(labelled) == 0:
 		return nil, fmt.Errorf("eval %s: %w", file, ErrNoLabel)
 	case len(labelled) < len(cases):
-		fmt.Fprintf(warn, "offattr: eval %s: %d of %d traces are not labelled and are left out\n", file, len(cases)-len(labelled), len(cases))
+		fmt.Fprintf(warn, "offattr: %s\n", escape.Line(fmt.Sprintf("eval %s: %d of %d traces are not labelled and are left out", file, len(cases)-len(labelled), len(cases))))
 	}
 	return labelled, nil
 }

@@ -288,6 +288,29 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	}
 }
 
+// TestWarningsEscapeLogText: the warnings about a case's label write the
+// agents' names and the file's name as escaped text, so a name that
+// holds a terminal's escape sequence reaches the terminal as its escapes.
+func TestWarningsEscapeLogText(t *testing.T) {
+	dir := t.TempDir()
+	history := `"history": [{"role": "human", "content": "q"}, {"role": "Web\u001b]0;owned\u0007Surfer", "content": "found it"}, {"role": "Orchestrator\u001b[2J", "content": "done"}]`
+	name := "bell\a.json"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(`{"question": "q", `+history+`, "mistake_agent": "Surfer\u001b[31m", "mistake_step": "1"}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "traces.json"), []byte(`{"resourceSpans": [{"scopeSpans": [{"spans": [
+		{"traceId": "0102030405060708090a0b0c0d0e0f10", "spanId": "0102030405060708", "name": "chat", "startTimeUnixNano": "1", "endTimeUnixNano": "2", "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "chat"}}, {"key": "gen_ai.output.messages", "value": {"stringValue": "[{\"role\":\"assistant\",\"content\":\"A\"}]"}}, {"key": "offattr.mistake", "value": {"boolValue": true}}]},
+		{"traceId": "1102030405060708090a0b0c0d0e0f10", "spanId": "1102030405060708", "name": "chat", "startTimeUnixNano": "1", "endTimeUnixNano": "2", "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "chat"}}, {"key": "gen_ai.output.messages", "value": {"stringValue": "[{\"role\":\"assistant\",\"content\":\"B\"}]"}}]}]}]}]}`), 0o644))
+	require.NoError(t, os.Rename(filepath.Join(dir, "traces.json"), filepath.Join(dir, "t\x1b[1m.json")))
+	var warn bytes.Buffer
+	for _, file := range []string{name, "t\x1b[1m.json"} {
+		_, err := LabelledCases(context.Background(), filepath.Join(dir, file), run.Options{}, &warn)
+		require.NoError(t, err)
+	}
+	assert.Contains(t, warn.String(), `is none of its agents (human, Web\x1b]0;owned\aSurfer, Orchestrator\x1b[2J)`)
+	assert.Contains(t, warn.String(), `1 of 2 traces are not labelled`)
+	assert.NotContains(t, warn.String(), "\x1b", "no escape byte reaches the terminal")
+	assert.NotContains(t, warn.String(), "\a", "no bell reaches the terminal")
+}
+
 // TestSortCases: files named by numbers come in their order, compressed
 // or not, before the others in name order.
 func TestSortCases(t *testing.T) {

@@ -2,6 +2,8 @@ package run
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -137,8 +139,10 @@ func bedrockCall(in map[string]any) ToolCall {
 		addParams(a["parameters"])
 		if body, ok := a["requestBody"].(map[string]any); ok {
 			if content, ok := body["content"].(map[string]any); ok {
-				for _, v := range content {
-					addParams(v)
+				// Its media types in the order of their names, so that
+				// a name given under two has one value on every reading.
+				for _, typ := range slices.Sorted(maps.Keys(content)) {
+					addParams(content[typ])
 				}
 			}
 		}

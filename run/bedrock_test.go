@@ -65,3 +65,22 @@ func TestBedrockAgentEventsMisshapen(t *testing.T) {
 		}, data)
 	}
 }
+
+// TestBedrockRequestBodyOrder: an API's request body that gives a
+// parameter under two media types gives the call the same arguments on
+// every reading: its media types read in the order of their names, a
+// later value of a name over an earlier.
+func TestBedrockRequestBodyOrder(t *testing.T) {
+	data := []byte(`[{"trace": {"agentId": "AG1", "trace": {"orchestrationTrace": {"invocationInput": {"invocationType": "ACTION_GROUP", "traceId": "t1",
+		"actionGroupInvocationInput": {"actionGroupName": "Leave", "apiPath": "/requests", "verb": "post", "requestBody": {"content": {
+			"text/plain": [{"name": "start", "value": "2027-05-04"}],
+			"application/json": [{"name": "start", "value": "2027-05-03"}, {"name": "days", "value": "5"}],
+			"application/xml": [{"name": "start", "value": "2027-05-05"}]}}}}}}}},
+		{"trace": {"agentId": "AG1", "trace": {"orchestrationTrace": {"observation": {"type": "ACTION_GROUP", "actionGroupInvocationOutput": {"text": "{\"id\": 7}"}}}}}}]`)
+	for range 32 {
+		c, err := ParseCase("events.json", data, Options{})
+		require.NoError(t, err)
+		require.NotEmpty(t, c.Run.Steps)
+		require.Equal(t, `POST__Leave__requests({"days":"5","start":"2027-05-04"})`, c.Run.Steps[0].Content)
+	}
+}

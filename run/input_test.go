@@ -3,7 +3,9 @@ package run
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -172,10 +174,20 @@ func fuzzFormat(f *testing.F, format Format) {
 
 // checkParsed parses data as the format and fails on what no file may
 // give: an error of more than one line or not naming the file, a run
-// without steps, a step out of place, without an agent or over the bound.
+// without steps, a step out of place, without an agent or over the bound,
+// or another answer when read again (a reader whose output follows a
+// map's order).
 func checkParsed(t *testing.T, data []byte, format Format) {
 	t.Helper()
-	c, err := ParseCase("fuzz.json", data, Options{Format: format})
+	cases, err := ParseAll(context.Background(), "fuzz.json", data, Options{Format: format})
+	again, errAgain := ParseAll(context.Background(), "fuzz.json", data, Options{Format: format})
+	if first, second := parsedText(cases, err), parsedText(again, errAgain); first != second {
+		t.Fatalf("read twice, two answers:\n%s\n%s", first, second)
+	}
+	var c *Case
+	if err == nil {
+		c, err = one("fuzz.json", cases)
+	}
 	if err != nil {
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "load fuzz.json") || strings.Contains(msg, "\n") { // fuzz.json#TRACE for a trace
@@ -191,6 +203,27 @@ func checkParsed(t *testing.T, data []byte, format Format) {
 			t.Fatalf("step %d: index %d, agent %q, %d bytes", i, s.Index, s.Agent, len(s.Content))
 		}
 	}
+}
+
+// parsedText is what a reading gave, as text to compare: each run and
+// its label, or the error.
+func parsedText(cases []*Case, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	var b strings.Builder
+	for _, c := range cases {
+		data, merr := json.Marshal(struct {
+			Run   *Run
+			Label *Label
+		}{c.Run, c.Label})
+		if merr != nil {
+			return merr.Error()
+		}
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 func FuzzParseWhoWhen(f *testing.F)    { fuzzFormat(f, FormatWhoWhen) }

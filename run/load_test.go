@@ -714,12 +714,17 @@ func TestTranscriptLabel(t *testing.T) {
 		{"unlabelled", `{` + msgs + `}`, nil, ""},
 		{"no step", `{` + msgs + `, "mistake_agent": "researcher"}`, nil, `mistake_agent "researcher" is given without a mistake_step`},
 		{"not a step", `{` + msgs + `, "mistake_agent": "researcher", "mistake_step": "last"}`, nil, `mistake_step "last" is not a step index`},
+		{"not a step, over lines", `{` + msgs + `, "mistake_agent": "researcher", "mistake_step": [1,
+			2]}`, nil, `mistake_step [1,2] is not a step index`},
+		{"not a step, long", `{` + msgs + `, "mistake_agent": "researcher", "mistake_step": "` + strings.Repeat("9", 1<<20) + `"}`, nil, `mistake_step "9999999999999999999999999999999999999999…" is not a step index`},
+		{"no step, a long agent", `{` + msgs + `, "mistake_agent": "` + strings.Repeat("r", 1<<20) + `"}`, nil, `mistake_agent "rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr…" is given without a mistake_step`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c, err := ParseCase("chat.json", []byte(tt.data), Options{})
 			if tt.err != "" {
 				require.ErrorContains(t, err, tt.err)
+				assert.Less(t, len(err.Error()), 200, "an error quotes a label's value in part")
 				return
 			}
 			require.NoError(t, err)

@@ -60,6 +60,11 @@ func honeyhiveResult(as spans.Attrs) string {
 	}
 }
 
+// maxFlattenedDepth bounds how deep a value flattened into attributes is
+// rebuilt, as encoding/json bounds a JSON value's nesting: the keys of a
+// leaf past it are one key.
+const maxFlattenedDepth = 10000
+
 // flattenedValue rebuilds the value an object flattened into attributes
 // under prefix holds (prefix itself, or prefix.KEY.KEY… a leaf); nil when
 // there is none.
@@ -77,7 +82,7 @@ func flattenedValue(as spans.Attrs, prefix string) any {
 			root = map[string]any{}
 		}
 		m := root
-		parts := strings.Split(rest, ".")
+		parts := strings.SplitN(rest, ".", maxFlattenedDepth)
 		for _, p := range parts[:len(parts)-1] {
 			next, ok := m[p].(map[string]any)
 			if !ok {

@@ -1,6 +1,8 @@
 package run
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,4 +37,17 @@ func TestHoneyHiveValues(t *testing.T) {
 			assert.Equal(t, tt.result, honeyhiveResult(tt.attrs))
 		})
 	}
+}
+
+// TestHoneyHiveDeepKey: a leaf's key of more parts than a JSON reader
+// nests is rebuilt no deeper than one nests, its last parts one key, so
+// that the arguments are JSON a reader reads (and a key of a million
+// parts no recursion a million deep).
+func TestHoneyHiveDeepKey(t *testing.T) {
+	attrs := spans.Attrs{{Key: "honeyhive_inputs._params_.q." + strings.Repeat("a.", 2*maxFlattenedDepth) + "b", Value: spans.String("Oslo")}}
+	args := honeyhiveArguments(attrs)
+	var v any
+	assert.NoError(t, json.Unmarshal([]byte(args), &v))
+	assert.LessOrEqual(t, strings.Count(args, "{"), maxFlattenedDepth, "objects nested")
+	assert.Contains(t, args, `a.a.b":"Oslo"}`, "the last parts one key")
 }

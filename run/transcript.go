@@ -151,11 +151,11 @@ func (o *fileObject) labelled(r *Run) (*Case, error) {
 		return &Case{Run: r}, nil
 	}
 	if len(o.MistakeStep) == 0 {
-		return nil, fmt.Errorf("mistake_agent %q is given without a mistake_step", o.MistakeAgent)
+		return nil, fmt.Errorf("mistake_agent %s is given without a mistake_step", strconv.Quote(cutForError(o.MistakeAgent)))
 	}
 	step, err := strconv.Atoi(scalarString(o.MistakeStep))
 	if err != nil {
-		return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))
+		return nil, fmt.Errorf("mistake_step %s is not a step index", errorValue(o.MistakeStep))
 	}
 	if step >= 0 && step < len(r.turnStep) {
 		// The label counts the file's messages; a turn read as several
@@ -738,4 +738,35 @@ func embeddedReply(text string) (string, []ToolCall, bool) {
 // isUserRole reports whether a role is the human's.
 func isUserRole(role string) bool {
 	return strings.EqualFold(role, "user") || strings.EqualFold(role, "human")
+}
+
+// errorQuoteRunes is how much of a value from the file an error quotes.
+const errorQuoteRunes = 40
+
+// cutForError is s cut to the first errorQuoteRunes characters an error
+// quotes of it, "…" marking the cut.
+func cutForError(s string) string {
+	n := 0
+	for i := range s {
+		if n == errorQuoteRunes {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// errorValue is a label's JSON value as an error quotes it: on one line,
+// a text quoted, anything else as compact JSON, and cut where it is long,
+// so that a label holding a megabyte gives an error of one short line.
+func errorValue(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return strconv.Quote(cutForError(s))
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return strconv.Quote(cutForError(string(raw)))
+	}
+	return cutForError(b.String())
 }

@@ -34,6 +34,12 @@ func taskWeaverYAML(data []byte) ([]byte, bool, error) {
 	if !objectsAll(rounds, func(r map[string]any) bool { _, ok := r["post_list"].([]any); return ok }) {
 		return nil, true, fmt.Errorf("%w: YAML whose rounds are no TaskWeaver conversation's (each a round with its post_list)", ErrUnknownFormat)
 	}
+	if nestedPast(o, maxJSONDepth) {
+		// An alias nests a value where it is used: YAML that the
+		// parser read nested no deeper than its bound can be, and its
+		// JSON is no JSON a reader reads.
+		return nil, true, fmt.Errorf("%w: YAML nested deeper than JSON reads (%d levels), through its aliases", ErrUnknownFormat, maxJSONDepth)
+	}
 	out, err := json.Marshal(jsonable(o))
 	if err != nil {
 		return nil, true, fmt.Errorf("%w: YAML that has no JSON form (%q)", ErrUnknownFormat, err.Error())
@@ -75,6 +81,30 @@ func jsonable(v any) any {
 		}
 	}
 	return v
+}
+
+// maxJSONDepth is how deep encoding/json reads a value's objects and
+// lists nested.
+const maxJSONDepth = 10000
+
+// nestedPast reports whether v, decoded from YAML, nests its mappings and
+// lists more than limit deep. It descends no deeper than limit.
+func nestedPast(v any, limit int) bool {
+	var items []any
+	switch v := v.(type) {
+	case map[string]any:
+		items = slices.Collect(maps.Values(v))
+	case map[any]any:
+		items = slices.Collect(maps.Values(v))
+	case []any:
+		items = v
+	default:
+		return false
+	}
+	if limit == 0 {
+		return true
+	}
+	return slices.ContainsFunc(items, func(e any) bool { return nestedPast(e, limit-1) })
 }
 
 // yamlRoundsHead says whether text has a top-level "rounds:" key among

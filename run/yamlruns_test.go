@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -91,6 +92,8 @@ func TestTaskWeaverYAMLAwkward(t *testing.T) {
 	for _, tc := range []struct{ name, data, says string }{
 		{"does not parse", conv + "  - message: [unclosed\n", "YAML with a rounds key that does not parse"},
 		{"no posts", "rounds:\n- id: round-1\n", "no TaskWeaver conversation's"},
+		{"nested through an alias deeper than JSON is", "deep: &deep " + strings.Repeat("[", 6000) + "1" + strings.Repeat("]", 6000) + "\n" + conv +
+			"    attachment_list: " + strings.Repeat("[", 6000) + "*deep" + strings.Repeat("]", 6000) + "\n", "YAML nested deeper than JSON reads"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseCase("raw_exp_1.yaml", []byte(tc.data), Options{})
