@@ -232,7 +232,11 @@ func TestAgentUpdatesRepeatNothing(t *testing.T) {
 // (no output of the model made the call) is that message's action: its
 // call is written into its result, as TRAIL's cases write it. A call with
 // no model message before it (the agent's model calls were not traced),
-// or with no result, is a step of its own.
+// or with no result, is a step of its own: a tool span's result is
+// recorded at the instrumentation's choice (GenAI's is opt-in,
+// OpenInference's outputs can be hidden) and an export that writes every
+// field writes an unrecorded one empty, so an empty output is no result
+// either, not an empty one.
 func TestCodeActionsFolded(t *testing.T) {
 	var l spanList
 	tool := func(id, parent string, start int, name, args, output string) {
@@ -248,6 +252,9 @@ func TestCodeActionsFolded(t *testing.T) {
 	tool("a3", "a", 8, "final_answer", `{"answer": "14 million"}`, "")
 	l.add("b", "", 10, map[string]any{"name": "Helper.run", "openinference.span.kind": "AGENT"})
 	tool("b1", "b", 11, "lookup", `{"q": "x"}`, "found x")
+	l.add("c", "", 20, map[string]any{"name": "Writer.run", "openinference.span.kind": "AGENT"})
+	l.llm("c1", "c", 21, "Thought: save.\nCode:\n```py\nsave_note(text='x')\n```")
+	l.add("c2", "c", 22, map[string]any{"name": "save_note", "openinference.span.kind": "TOOL", "tool.name": "save_note", "input.value": `{"text": "x"}`, "output.value": ""})
 
 	assert.Equal(t, []string{
 		"user: Do it.",
@@ -256,6 +263,8 @@ func TestCodeActionsFolded(t *testing.T) {
 		`tool_call: final_answer({"answer": "14 million"})`,
 		`tool_call: lookup({"q": "x"})`,
 		"tool_result: found x",
+		"message: Thought: save.\nCode:\n```py\nsave_note(text='x')\n```",
+		`tool_call: save_note({"text": "x"})`,
 	}, l.kindsAndTexts(t))
 }
 
