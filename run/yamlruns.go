@@ -108,19 +108,26 @@ func nestedPast(v any, limit int) bool {
 }
 
 // yamlRoundsHead says whether text has a top-level "rounds:" key among
-// its lines that holds a list, as a TaskWeaver conversation in YAML does:
-// its items on the lines below, or a list in brackets. A key of that
-// name that holds a scalar (a configuration's "rounds: 3") is none.
+// its lines that holds a list, as a TaskWeaver conversation in YAML does
+// (roundsListLine).
 func yamlRoundsHead(text []byte) bool {
 	for line := range bytes.Lines(text) {
-		rest, ok := bytes.CutPrefix(line, []byte("rounds:"))
-		if !ok {
-			continue
-		}
-		rest = bytes.TrimSpace(rest)
-		if len(rest) == 0 || rest[0] == '#' || rest[0] == '[' {
+		if roundsListLine(line) {
 			return true
 		}
 	}
 	return false
+}
+
+// roundsListLine says whether a line of YAML is a top-level "rounds:" key
+// that holds a list: its items on the lines below, or a list in brackets.
+// A key of that name that holds a scalar (a configuration's "rounds: 3")
+// is none.
+func roundsListLine(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("rounds:"))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimSpace(rest)
+	return len(rest) == 0 || rest[0] == '#' || rest[0] == '['
 }
