@@ -89,7 +89,8 @@ func IsRunFile(name string) bool {
 // task log, ChatDev's log), whatever its name: a program's output redirected to a file;
 // or an SQLite database named as one (.db, .sqlite, .sqlite3), in which
 // AutoGen and Phoenix keep their runs; or a YAML file with a top-level
-// rounds list, as a TaskWeaver conversation's, anywhere among its lines. A named pipe or a device is none,
+// list of rounds and their posts, as a TaskWeaver conversation's,
+// anywhere among its lines. A named pipe or a device is none,
 // whatever its name: reading one found in a walk would wait for a writer
 // or read without end. A path that does not stat (a link to nothing) is
 // taken by its name, for the walk to report.
@@ -137,11 +138,13 @@ func fileHead(path string) []byte {
 
 // yamlRoundsFile says whether a regular file's text, read as the loaders
 // read text, has a line that is a top-level "rounds:" key holding a list
-// (roundsListLine), as a TaskWeaver conversation's YAML does, wherever in
-// the file it is: PyYAML writes keys in sorted order, so a long block
-// under a key before "rounds" puts it far from the start. Lines are read
-// one at a time, each as far as its first bytes, and no further than a
-// loader would read the file (DefaultMaxInput).
+// (roundsListLine) and a "post_list:" key, as a TaskWeaver conversation's
+// YAML does, wherever in the file they are: PyYAML writes keys in sorted
+// order, so a long block under a key before "rounds" puts it far from
+// the start. Other YAML with a list of rounds (a game's, a tournament's)
+// has no posts. The text is read a line at a time (a long line a buffer
+// at a time), and no further than a loader would read the file
+// (DefaultMaxInput).
 func yamlRoundsFile(path string) bool {
 	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
 		return false
@@ -154,6 +157,7 @@ func yamlRoundsFile(path string) bool {
 	t, _ := textReader(bufio.NewReader(f))
 	r := bufio.NewReader(io.LimitReader(t, DefaultMaxInput))
 	first, lineStart := true, true
+	rounds, posts := false, false
 	for {
 		chunk, err := r.ReadSlice('\n')
 		if lineStart {
@@ -162,9 +166,11 @@ func yamlRoundsFile(path string) bool {
 				line = bytes.TrimPrefix(line, []byte("\ufeff"))
 				first = false
 			}
-			if roundsListLine(line) {
-				return true
-			}
+			rounds = rounds || roundsListLine(line)
+		}
+		posts = posts || bytes.Contains(chunk, []byte("post_list:"))
+		if rounds && posts {
+			return true
 		}
 		switch err {
 		case nil:

@@ -75,7 +75,8 @@ mistake_step: 4
 // TestTaskWeaverYAMLFarDown: in a directory of runs, a TaskWeaver
 // conversation whose rounds come after a long block (PyYAML sorts keys:
 // "plugins" before "rounds") is one, read as UTF-16 too; YAML whose
-// "rounds" far down holds a scalar, or is no top-level key, is none.
+// "rounds" holds a scalar, is no top-level key, or holds rounds without
+// posts (a game's), is none, near the start or far down.
 func TestTaskWeaverYAMLFarDown(t *testing.T) {
 	plugins := "plugins:\n" + strings.Repeat("- name: sql_pull_data\n  description: Pull data from a SQL database with the query given.\n", 40)
 	conv := "rounds:\n- post_list:\n  - message: Sum it.\n    send_from: User\n    send_to: Planner\n  - message: Done.\n    send_from: Planner\n    send_to: User\n"
@@ -91,6 +92,9 @@ func TestTaskWeaverYAMLFarDown(t *testing.T) {
 		{"a scalar far down", []byte(plugins + "rounds: 3\n"), false},
 		{"a nested key far down", []byte(plugins + "game:\n  rounds:\n  - 1\n"), false},
 		{"a long line that holds the key inside", []byte(long[:len(long)-1] + " rounds:\n"), false},
+		{"a game's rounds first, with no posts", []byte("rounds:\n- winner: Ann\n  moves: 12\n- winner: Bo\n  moves: 9\n"), false},
+		{"a game's rounds far down, with no posts", []byte(plugins + "rounds:\n- winner: Ann\n"), false},
+		{"rounds in brackets, posts within", []byte(plugins + "rounds: [{post_list: [{message: Hi, send_from: User, send_to: Planner}]}]\n"), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "raw_exp_1.yaml")
