@@ -124,6 +124,8 @@ func TestTaskWeaverYAMLAwkward(t *testing.T) {
 	for _, tc := range []struct{ name, data, says string }{
 		{"does not parse", conv + "  - message: [unclosed\n", "YAML with a rounds key that does not parse"},
 		{"no posts", "rounds:\n- id: round-1\n", "no TaskWeaver conversation's"},
+		{"a long text repeated through its alias past an input's bound", "big: &big " + strings.Repeat("x", 1<<20) + "\n" + conv + "    attachment_list:\n" +
+			strings.Repeat("    - *big\n", int(DefaultMaxInput>>20)+4), "YAML whose aliases repeat its text past what an input may hold (256 MiB)"},
 		{"nested through an alias deeper than JSON is", "deep: &deep " + strings.Repeat("[", 6000) + "1" + strings.Repeat("]", 6000) + "\n" + conv +
 			"    attachment_list: " + strings.Repeat("[", 6000) + "*deep" + strings.Repeat("]", 6000) + "\n", "YAML nested deeper than JSON reads"},
 	} {
