@@ -88,8 +88,9 @@ func IsRunFile(name string) bool {
 // exporter's spans, AutoGen's runtime log, Maxim's commit log, a CrewAI
 // task log, ChatDev's log), whatever its name: a program's output redirected to a file;
 // or an SQLite database named as one (.db, .sqlite, .sqlite3), in which
-// AutoGen and Phoenix keep their runs; or a YAML file whose first lines
-// hold a TaskWeaver conversation's rounds. A named pipe or a device is none,
+// AutoGen and Phoenix keep their runs; or a YAML file with a top-level
+// list of rounds and their posts, as a TaskWeaver conversation's,
+// anywhere among its lines. A named pipe or a device is none,
 // whatever its name: reading one found in a walk would wait for a writer
 // or read without end. A path that does not stat (a link to nothing) is
 // taken by its name, for the walk to report.
@@ -110,7 +111,7 @@ func IsRunFileAt(path string) bool {
 	case ".db", ".sqlite", ".sqlite3":
 		return sqliteFile(path)
 	case ".yaml", ".yml":
-		return yamlRoundsHead(fileHead(path))
+		return yamlRoundsFile(path)
 	}
 	return false
 }
@@ -133,6 +134,53 @@ func fileHead(path string) []byte {
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(t, head)
 	return bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
+}
+
+// yamlRoundsFile says whether a regular file's text, read as the loaders
+// read text, has a line that is a top-level "rounds:" key holding a list
+// (roundsListLine) and a "post_list:" key, as a TaskWeaver conversation's
+// YAML does, wherever in the file they are: PyYAML writes keys in sorted
+// order, so a long block under a key before "rounds" puts it far from
+// the start. Other YAML with a list of rounds (a game's, a tournament's)
+// has no posts. The text is read a line at a time (a long line a buffer
+// at a time), and no further than a loader would read the file
+// (DefaultMaxInput).
+func yamlRoundsFile(path string) bool {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	t, _ := textReader(bufio.NewReader(f))
+	r := bufio.NewReader(io.LimitReader(t, DefaultMaxInput))
+	first, lineStart := true, true
+	rounds, posts := false, false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if lineStart {
+			line := chunk
+			if first {
+				line = bytes.TrimPrefix(line, []byte("\ufeff"))
+				first = false
+			}
+			rounds = rounds || roundsListLine(line)
+		}
+		posts = posts || bytes.Contains(chunk, []byte("post_list:"))
+		if rounds && posts {
+			return true
+		}
+		switch err {
+		case nil:
+			lineStart = true
+		case bufio.ErrBufferFull:
+			lineStart = false // the rest of a long line
+		default:
+			return false
+		}
+	}
 }
 
 // AiderHistory is the name aider gives its chat history in each project

@@ -1,6 +1,9 @@
 package run
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // FuzzParseTeamLogs reads fuzzed saved runs of the frameworks that name
 // who spoke in fields of their own (teamlogs.go, mistral.go, bedrock.go,
@@ -56,6 +59,39 @@ func FuzzParseLabelledTraces(f *testing.F) {
 		`{"events":[{"event_id":"s","session_id":"sess","parent_id":null,"event_type":"session","event_name":"Session","inputs":{},"outputs":{},"start_time":1732890000000,"end_time":1732890009000},{"event_id":"c1","session_id":"sess","parent_id":"s","event_type":"chain","event_name":"analyst","inputs":{"data":"Q"},"outputs":{"analysis":"A"},"start_time":1732890001000,"end_time":1732890004000},{"event_id":"m1","session_id":"sess","parent_id":"c1","event_type":"model","event_name":"openai.chat","inputs":{"chat_history":[{"role":"user","content":"Q"}]},"outputs":{"role":"assistant","content":"A"},"start_time":1732890001500,"end_time":1732890003500}]}`,
 		`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0102030405060708090a0b0c0d0e0f10","spanId":"0102030405060708","name":"get_weather","startTimeUnixNano":"1","endTimeUnixNano":"2","attributes":[{"key":"honeyhive_event_type","value":{"stringValue":"tool"}},{"key":"honeyhive_inputs._params_.args.city","value":{"stringValue":"Oslo"}},{"key":"honeyhive_outputs.result.tempC","value":{"intValue":"7"}}]}]}]}]}`,
 		`{"columns":[{"name":"span_id"}],"rows":[{"start_timestamp":"2024-11-29T10:00:01Z","trace_id":"t","span_id":"a1","parent_span_id":null,"kind":"span","span_name":"Agent run: {name!r}","message":"Agent run","attributes":{"logfire.msg_template":"Agent run: {name!r}","name":"router"}},{"start_timestamp":"2024-11-29T10:00:02Z","trace_id":"t","span_id":"a2","parent_span_id":"a1","kind":"span","span_name":"Responses API","message":"Responses API","attributes":{"logfire.msg_template":"Responses API","raw_input":[{"role":"user","content":"Q"}],"response":"{\"object\":\"response\",\"instructions\":\"Be brief.\",\"output\":[{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\"A\"}]}]}"}},{"start_timestamp":"2024-11-29T10:00:03Z","trace_id":"t","span_id":"a3","parent_span_id":"a1","kind":"span","span_name":"chat","message":"chat","attributes":{"gen_ai.operation.name":"chat","events":[{"event.name":"gen_ai.user.message","role":"user","content":"Q"},{"event.name":"gen_ai.choice","index":0,"message":{"role":"assistant","content":"A"}}]}}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	fuzzFormat(f, FormatAuto)
+}
+
+// FuzzParseNewReaders reads fuzzed runs of the readers of coding agents'
+// trajectories (codingruns.go), CAMEL Workforce logs (workforce.go),
+// MetaGPT's console log alone and as a string in a labelled object
+// (metagptlog.go), Agency Swarm threads and bare smolagents steps
+// (dumps.go), single assistants' provider shapes (AI SDK steps, Responses
+// call logs, Cohere tool plans, cited sources), Lunary's API runs and
+// GenAI events with one JSON body, from the tests' shapes.
+func FuzzParseNewReaders(f *testing.F) {
+	event := func(name, content string) string {
+		return `{"name":"` + name + `","timeUnixNano":"2","attributes":[{"key":"gen_ai.event.content","value":{"stringValue":` + strconv.Quote(content) + `}}]}`
+	}
+	for _, s := range []string{
+		`{"name": "MoatlessTools", "initial_message": "bulk_create drops IDs", "transitions": [{"id": 0, "state": {"name": "Pending"}, "actions": []}, {"id": 1, "state": {"name": "SearchCode", "model": "m"}, "actions": [{"request": {"scratch_pad": "Look at bulk_create.", "search_requests": [{"function_names": ["bulk_create"]}]}, "response": {"trigger": "did_search", "output": {"ranked_spans": [{"file_path": "query.py"}]}}}]}, {"id": 2, "state": {"name": "PlanToCode"}, "actions": [{"request": {"scratch_pad": "Allow IGNORE.", "action": "modify", "file_path": "query.py"}, "response": {"trigger": "edit_code", "output": {}}}]}], "info": {"instance_id": "django__django-17051"}, "mistake_agent": "PlanToCode", "mistake_step": 3}`,
+		"{\"instance_id\": \"a-1\", \"found_files\": [\"python.py\"], \"file_traj\": {\"prompt\": \"Which files? issue\", \"response\": \"python.py\", \"usage\": {}}, \"related_loc_traj\": {\"prompt\": \"Which functions?\", \"response\": [\"function: setup\", \"function: other\"]}}\n{\"instance_id\": \"a-2\", \"found_files\": [], \"file_traj\": {\"prompt\": \"Which files? other\", \"response\": \"x.py\"}}",
+		"{\"instance_id\": \"a-1\", \"found_files\": [\"python.py\"], \"file_traj\": {\"prompt\": \"Which files? issue\", \"response\": \"python.py\"}}\n{\"mistake_agent\": \"assistant\", \"mistake_step\": 1, \"mistake_reason\": \"r\"}",
+		`[{"event_type": "worker_created", "worker_id": "w1", "role": "Planner: drafts"}, {"event_type": "task_created", "task_id": "0", "description": "Plan it."}, {"event_type": "task_assigned", "task_id": "0.1", "worker_id": "w1"}, {"event_type": "task_created", "task_id": "0.1", "parent_task_id": "0", "description": "Draft."}, {"event_type": "task_completed", "task_id": "0.1", "worker_id": "w1", "result": "Drafted."}, {"event_type": "task_failed", "task_id": "0.2", "worker_id": "w2", "error_message": "timed out"}]`,
+		`{"mistake_agent": "Alex", "mistake_step": 1, "log": "2025-01-20 14:03:10.115 | INFO     | metagpt.roles.role:_act:403 - Alice(Product Manager): to do WritePRD(WritePRD)\n[CONTENT]\n{\"Original Requirements\": \"Split a bill.\"}\n[/CONTENT]\n2025-01-20 14:03:20.115 | INFO     | metagpt.roles.role:_act:403 - Alex(Engineer): to do WriteCode(WriteCode)\nWriting main.py..\n"}`,
+		`{"prompt": "Ferry?", "steps": [{"stepType": "initial", "text": "", "toolCalls": [{"type": "tool-call", "toolCallId": "c1", "toolName": "searchWeb", "args": {"query": "ferry"}}], "toolResults": [{"type": "tool-result", "toolCallId": "c1", "toolName": "searchWeb", "args": {"query": "ferry"}, "result": {"results": []}}], "finishReason": "tool-calls", "request": {}, "response": {"id": "r1"}}, {"stepType": "tool-result", "text": "No ferry found.", "toolCalls": [], "toolResults": [], "finishReason": "stop", "request": {}, "response": {"id": "r2"}}], "text": "No ferry found.", "mistake_agent": "assistant", "mistake_step": 1}`,
+		`{"request": {"model": "gpt-4.1", "input": "Busiest day?"}, "response": {"object": "response", "status": "completed", "output": [{"id": "ws_1", "type": "web_search_call", "status": "failed", "action": {"type": "search", "query": "busiest day"}}, {"id": "ws_2", "type": "web_search_call", "status": "completed", "action": {"type": "search", "query": "q", "sources": [{"type": "url", "url": "https://a.example/a", "title": "A"}]}}, {"id": "msg_1", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "23 June.", "annotations": [{"type": "url_citation", "start_index": 0, "end_index": 4, "title": "A", "url": "https://a.example/a"}]}]}]}, "mistake_agent": "assistant", "mistake_step": 3}`,
+		`{"messages": [{"role": "user", "content": "When did Oodi open?"}, {"role": "assistant", "tool_plan": "I will search.", "tool_calls": [{"id": "s1", "type": "function", "function": {"name": "web_search", "arguments": "{\"query\": \"Oodi\"}"}}]}, {"role": "tool", "tool_call_id": "s1", "content": [{"type": "document", "document": {"data": "{\"snippet\": \"5 December 2018.\"}"}}]}, {"role": "assistant", "content": [{"type": "text", "text": "1998."}]}]}`,
+		`{"messages": [{"role": "user", "content": [{"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "The summit is 1,141 m."}}, {"type": "text", "text": "How high?"}]}, {"role": "assistant", "content": [{"type": "text", "text": "1,411 m.", "citations": [{"type": "char_location", "cited_text": "The summit is 1,141 m.", "document_index": 0}]}]}]}`,
+		`{"total":2,"page":0,"limit":50,"data":[{"id":"r2","type":"tool","name":"lookup","createdAt":"2026-11-27T09:15:01.900Z","endedAt":"2026-11-27T09:15:06.100Z","input":{"id":7},"output":null,"status":"error","error":{"message":"upstream timed out","stack":"Traceback"},"parentRunId":"r1","traceId":"t1"},{"id":"r1","type":"agent","name":"helper","createdAt":"2026-11-27T09:15:00.000Z","endedAt":"2026-11-27T09:15:08.200Z","input":"hi","output":"done","status":"success","error":null,"parentRunId":null,"traceId":"t1"}]}`,
+		`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0102030405060708090a0b0c0d0e0f10","spanId":"0102030405060708","name":"chat gpt-4o","startTimeUnixNano":"1","endTimeUnixNano":"3","attributes":[{"key":"gen_ai.operation.name","value":{"stringValue":"chat"}}],"events":[` +
+			event("gen_ai.system.message", `{"content": "Be brief."}`) + `,` + event("gen_ai.user.message", `{"content": "Capital?"}`) + `,` +
+			event("gen_ai.assistant.message", `{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{\"city\": \"Paris\"}"}}]}`) + `,` +
+			event("gen_ai.tool.message", `{"content": "2.1 million", "id": "call_1"}`) + `,` +
+			event("gen_ai.choice", `{"message": {"content": "Paris."}, "finish_reason": "stop", "index": 0}`) + `]}]}]}]}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -40,6 +40,12 @@ func taskWeaverYAML(data []byte) ([]byte, bool, error) {
 		// JSON is no JSON a reader reads.
 		return nil, true, fmt.Errorf("%w: YAML nested deeper than JSON reads (%d levels), through its aliases", ErrUnknownFormat, maxJSONDepth)
 	}
+	if yamlSizePast(o, DefaultMaxInput) {
+		// An alias repeats its value's text wherever it is used: a
+		// long text named a thousand times is a small file and a
+		// JSON a thousand times its size.
+		return nil, true, fmt.Errorf("%w: YAML whose aliases repeat its text past what an input may hold (%s)", ErrUnknownFormat, FormatSize(DefaultMaxInput))
+	}
 	out, err := json.Marshal(jsonable(o))
 	if err != nil {
 		return nil, true, fmt.Errorf("%w: YAML that has no JSON form (%q)", ErrUnknownFormat, err.Error())
@@ -107,20 +113,62 @@ func nestedPast(v any, limit int) bool {
 	return slices.ContainsFunc(items, func(e any) bool { return nestedPast(e, limit-1) })
 }
 
+// yamlSizePast reports whether v, decoded from YAML and nested no deeper
+// than maxJSONDepth (nestedPast), is larger than limit bytes as JSON, its
+// aliases written out where they are used: about, counting each text's
+// bytes and a few for each value. It stops counting past limit.
+func yamlSizePast(v any, limit int64) bool {
+	var size int64
+	var count func(v any)
+	count = func(v any) {
+		if size > limit {
+			return
+		}
+		size += 4 // a value's brackets, quotes, separators, or a number
+		switch v := v.(type) {
+		case string:
+			size += int64(len(v))
+		case map[string]any:
+			for k, e := range v {
+				size += int64(len(k))
+				count(e)
+			}
+		case map[any]any:
+			for k, e := range v {
+				size += int64(len(fmt.Sprint(k)))
+				count(e)
+			}
+		case []any:
+			for _, e := range v {
+				count(e)
+			}
+		}
+	}
+	count(v)
+	return size > limit
+}
+
 // yamlRoundsHead says whether text has a top-level "rounds:" key among
-// its lines that holds a list, as a TaskWeaver conversation in YAML does:
-// its items on the lines below, or a list in brackets. A key of that
-// name that holds a scalar (a configuration's "rounds: 3") is none.
+// its lines that holds a list, as a TaskWeaver conversation in YAML does
+// (roundsListLine).
 func yamlRoundsHead(text []byte) bool {
 	for line := range bytes.Lines(text) {
-		rest, ok := bytes.CutPrefix(line, []byte("rounds:"))
-		if !ok {
-			continue
-		}
-		rest = bytes.TrimSpace(rest)
-		if len(rest) == 0 || rest[0] == '#' || rest[0] == '[' {
+		if roundsListLine(line) {
 			return true
 		}
 	}
 	return false
+}
+
+// roundsListLine says whether a line of YAML is a top-level "rounds:" key
+// that holds a list: its items on the lines below, or a list in brackets.
+// A key of that name that holds a scalar (a configuration's "rounds: 3")
+// is none.
+func roundsListLine(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, []byte("rounds:"))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimSpace(rest)
+	return len(rest) == 0 || rest[0] == '#' || rest[0] == '['
 }

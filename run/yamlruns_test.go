@@ -72,6 +72,38 @@ mistake_step: 4
 	assert.ErrorIs(t, err, ErrUnknownFormat)
 }
 
+// TestTaskWeaverYAMLFarDown: in a directory of runs, a TaskWeaver
+// conversation whose rounds come after a long block (PyYAML sorts keys:
+// "plugins" before "rounds") is one, read as UTF-16 too; YAML whose
+// "rounds" holds a scalar, is no top-level key, or holds rounds without
+// posts (a game's), is none, near the start or far down.
+func TestTaskWeaverYAMLFarDown(t *testing.T) {
+	plugins := "plugins:\n" + strings.Repeat("- name: sql_pull_data\n  description: Pull data from a SQL database with the query given.\n", 40)
+	conv := "rounds:\n- post_list:\n  - message: Sum it.\n    send_from: User\n    send_to: Planner\n  - message: Done.\n    send_from: Planner\n    send_to: User\n"
+	long := "note: " + strings.Repeat("x", 10000) + "\n"
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want bool
+	}{
+		{"rounds after a long plugins block", []byte(plugins + conv), true},
+		{"rounds after a line longer than a buffer", []byte(long + conv), true},
+		{"as UTF-16", utf16Bytes(plugins+conv, false, true), true},
+		{"a scalar far down", []byte(plugins + "rounds: 3\n"), false},
+		{"a nested key far down", []byte(plugins + "game:\n  rounds:\n  - 1\n"), false},
+		{"a long line that holds the key inside", []byte(long[:len(long)-1] + " rounds:\n"), false},
+		{"a game's rounds first, with no posts", []byte("rounds:\n- winner: Ann\n  moves: 12\n- winner: Bo\n  moves: 9\n"), false},
+		{"a game's rounds far down, with no posts", []byte(plugins + "rounds:\n- winner: Ann\n"), false},
+		{"rounds in brackets, posts within", []byte(plugins + "rounds: [{post_list: [{message: Hi, send_from: User, send_to: Planner}]}]\n"), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "raw_exp_1.yaml")
+			require.NoError(t, os.WriteFile(path, tc.data, 0o600))
+			assert.Equal(t, tc.want, IsRunFileAt(path))
+		})
+	}
+}
+
 // TestTaskWeaverYAMLAwkward: a TaskWeaver conversation whose YAML holds
 // what JSON has no form for (a key that is a number, a float that is no
 // number) is read all the same; YAML with rounds that does not parse, or
@@ -92,6 +124,8 @@ func TestTaskWeaverYAMLAwkward(t *testing.T) {
 	for _, tc := range []struct{ name, data, says string }{
 		{"does not parse", conv + "  - message: [unclosed\n", "YAML with a rounds key that does not parse"},
 		{"no posts", "rounds:\n- id: round-1\n", "no TaskWeaver conversation's"},
+		{"a long text repeated through its alias past an input's bound", "big: &big " + strings.Repeat("x", 1<<20) + "\n" + conv + "    attachment_list:\n" +
+			strings.Repeat("    - *big\n", int(DefaultMaxInput>>20)+4), "YAML whose aliases repeat its text past what an input may hold (256 MiB)"},
 		{"nested through an alias deeper than JSON is", "deep: &deep " + strings.Repeat("[", 6000) + "1" + strings.Repeat("]", 6000) + "\n" + conv +
 			"    attachment_list: " + strings.Repeat("[", 6000) + "*deep" + strings.Repeat("]", 6000) + "\n", "YAML nested deeper than JSON reads"},
 	} {

@@ -488,6 +488,8 @@ func FuzzOpenInference(f *testing.F) {
 	f.Add([]byte(`{"trace_id":"t","spans":[{"span_id":"a","span_name":"x","timestamp":"2025-03-19T16:32:08Z","duration":"PT1M2.5S",` +
 		`"span_attributes":{"k":"v"},"child_spans":[{"span_id":"b","timestamp":"2025-03-19T16:32:09Z","duration":"PT1S","events":[{"Name":"exception","Attributes":{"a":1}}]}]}]}`))
 	f.Add([]byte(`[{"traceId":"t","id":"a","name":"x","startTime":[1,2],"duration":[0,5],"attributes":"{'a': True, 'b': None}"}]`))
+	f.Add([]byte(`{"total":2,"page":0,"limit":50,"data":[{"id":"r2","type":"tool","name":"lookup","createdAt":"2026-11-27T09:15:01.900Z","endedAt":"2026-11-27T09:15:06.100Z","input":{"id":7},"output":null,"status":"error","error":{"message":"upstream timed out","stack":"Traceback"},"parentRunId":"r1","traceId":"t1"},` +
+		`{"id":"r1","type":"agent","name":"helper","createdAt":"2026-11-27T09:15:00.000Z","endedAt":"2026-11-27T09:15:08.200Z","input":"hi","output":"done","status":"success","error":null,"parentRunId":"r2","traceId":"t1"}]}`))
 	fuzzDecode(f, OpenInference)
 }
 
