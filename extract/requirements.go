@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,7 +40,16 @@ type Requirement struct {
 	// Stated are the steps, the users' own but for their task's text,
 	// that write one of Terms, in order.
 	Stated []int32 `json:"stated,omitempty"`
+	// Denied are the steps among Stated that write a term of it only to
+	// say it is not needed ("no file storage is needed", "a CSV is not
+	// required"): they set it aside, not take it up.
+	Denied []int32 `json:"denied,omitempty"`
 }
+
+// deniedReqRe is a step's word that a thing is not needed: what follows
+// "no" and comes before "is needed", what comes before "is not needed",
+// what "no need for" names.
+var deniedReqRe = pattern(`\bno\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are|will be)\s{1,3}(?:needed|required|necessary)\b|\b(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are)\s{1,3}not\s{1,3}(?:needed|required|necessary)\b|\bno\s{1,3}need\s{1,3}(?:for|to)\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})`, ci)
 
 // The task's phrasings of a requirement. Each is bounded: what follows
 // the words that make it one is read up to the end of its clause.
@@ -527,9 +537,18 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 		toks = appendTokens(toks[:0], text)
 		w.read(toks)
 		w.text = text
+		var denials []words
+		lt := newText(text)
+		for _, m := range lt.all(deniedReqRe, maxPerKind) {
+			denials = append(denials, wordsOf(tokens(lt.named(m, "what"))))
+		}
 		for r := range reqs {
-			if w.writes(terms[r]) {
-				reqs[r].Stated = append(reqs[r].Stated, int32(i))
+			if !w.writes(terms[r]) {
+				continue
+			}
+			reqs[r].Stated = append(reqs[r].Stated, int32(i))
+			if slices.ContainsFunc(denials, func(d words) bool { return d.writes(terms[r]) }) {
+				reqs[r].Denied = append(reqs[r].Denied, int32(i))
 			}
 		}
 	}
