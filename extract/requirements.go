@@ -47,9 +47,21 @@ type Requirement struct {
 }
 
 // deniedReqRe is a step's word that a thing is not needed: what follows
-// "no" and comes before "is needed", what comes before "is not needed",
-// what "no need for" names.
-var deniedReqRe = pattern(`\bno\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are|will be)\s{1,3}(?:needed|required|necessary)\b|\b(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are)\s{1,3}not\s{1,3}(?:needed|required|necessary)\b|\bno\s{1,3}need\s{1,3}(?:for|to)\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})`, ci)
+// "no" and comes before "is needed", or what "no need for" names.
+// notNeededRe says it after the thing ("is not needed"): the thing is the
+// few words of its clause before it (notNeeded).
+var (
+	deniedReqRe = pattern(`\bno\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are|will be)\s{1,3}(?:needed|required|necessary)\b|\bno\s{1,3}need\s{1,3}(?:for|to)\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})`, ci)
+	notNeededRe = pattern(`\b(?:is|are)\s{1,3}not\s{1,3}(?:needed|required|necessary)\b`, ci)
+)
+
+// notNeeded is the thing a "not needed" at i says is not needed: the last
+// three words before it in its clause.
+func notNeeded(text string, i int) string {
+	clause := text[strings.LastIndexAny(text[:i], ".,;:!?\n")+1 : i]
+	words := strings.Fields(clause)
+	return strings.Join(words[max(len(words)-3, 0):], " ")
+}
 
 // The task's phrasings of a requirement. Each is bounded: what follows
 // the words that make it one is read up to the end of its clause.
@@ -541,6 +553,9 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 		lt := newText(text)
 		for _, m := range lt.all(deniedReqRe, maxPerKind) {
 			denials = append(denials, wordsOf(tokens(lt.named(m, "what"))))
+		}
+		for _, m := range lt.all(notNeededRe, maxPerKind) {
+			denials = append(denials, wordsOf(tokens(notNeeded(text, m.Whole().Start))))
 		}
 		for r := range reqs {
 			if !w.writes(terms[r]) {
