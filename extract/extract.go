@@ -249,6 +249,9 @@ func (rc *runContext) step(s run.Step) Features {
 		}
 	}
 	if kinds.Has(KindToolResult) {
+		if v, whole, ok := toolJSON(s.Content); ok && whole {
+			f.Errors = append(f.Errors, toolErrors(v, s.Content)...)
+		}
 		code, sig := exitCode(t)
 		f.ExitCode = code
 		if sig != nil && *code != 0 {

@@ -408,25 +408,71 @@ func answeringAction(rf *RunFeatures, i int) string {
 }
 
 // submitTools name the tools an agent hands in its answer by (Inspect's
-// submit, Cybench's and CTF harnesses' submit_flag, AIOpsLab's submit).
-var submitTools = map[string]bool{"submit": true, "submit_flag": true, "submit_answer": true}
+// submit, Cybench's and CTF harnesses' submit_flag, AIOpsLab's submit),
+// and those it ends its run by with its answer (ToolBench's Finish,
+// smolagents' final_answer).
+var submitTools = map[string]bool{"submit": true, "submit_flag": true, "submit_answer": true, "finish": true, "final_answer": true}
+
+// answerArgs name the argument of a finishing call that holds the answer
+// when the call has others beside it.
+var answerArgs = map[string]bool{"answer": true, "final_answer": true}
 
 // submittedByCall is the value a call of a submit tool hands in: its one
-// argument (the answer, the flag, the list of components), or "".
+// argument (the answer, the flag, the list of components; not a mode
+// alone, unless the argument is named as the answer), or, beside
+// other arguments that are only flags (modeFlag: ToolBench's
+// "return_type": "give_answer"), the one named as the answer; or "".
 func submittedByCall(calls []run.ToolCall) string {
 	for _, c := range calls {
 		if !submitTools[strings.ToLower(c.Name)] {
 			continue
 		}
 		var args map[string]json.RawMessage
-		if json.Unmarshal([]byte(c.Arguments), &args) != nil || len(args) != 1 {
+		if json.Unmarshal([]byte(c.Arguments), &args) != nil || len(args) == 0 {
 			return ""
 		}
-		for _, v := range args {
-			return submitted(string(v))
+		if len(args) == 1 {
+			for k, v := range args {
+				if !answerArgs[strings.ToLower(k)] && modeFlag(v) {
+					return "" // a mode alone: giving up, asking to restart
+				}
+				return submitted(string(v))
+			}
 		}
+		answer := ""
+		for k, v := range args {
+			switch {
+			case answerArgs[strings.ToLower(k)] && answer == "":
+				answer = submitted(string(v))
+			case !modeFlag(v):
+				return ""
+			}
+		}
+		return answer
 	}
 	return ""
+}
+
+// modeFlag reports whether a call's argument only sets how the call acts:
+// a boolean, or a mode a tool's schema names, written as one identifier of
+// lower-case words joined by underscores ("give_answer"). Such a value is
+// no words to the user; a note or a second value beside the answer is,
+// and makes the answer argument one of several things handed in.
+func modeFlag(v json.RawMessage) bool {
+	var b bool
+	if json.Unmarshal(v, &b) == nil {
+		return true
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil || !strings.Contains(s, "_") {
+		return false
+	}
+	for _, r := range s {
+		if r != '_' && (r < 'a' || r > 'z') {
+			return false
+		}
+	}
+	return !strings.HasPrefix(s, "_") && !strings.HasSuffix(s, "_")
 }
 
 // submitted is a submission's value as written: a JSON string unquoted,

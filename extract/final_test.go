@@ -573,8 +573,11 @@ func TestFinalAnswerWithoutItsSources(t *testing.T) {
 
 // A call of a submit tool (Inspect's submit, a CTF harness's
 // submit_flag, AIOpsLab's submit) hands in its one argument as the run's
-// final answer, though its step's text says something else; a call of
-// another tool, or a submit of two arguments, answers nothing.
+// final answer, though its step's text says something else, and a
+// finishing call (ToolBench's Finish) its argument named as the answer
+// beside arguments that only set its mode; a call of another tool, a
+// submit of two values, or a finishing call without an answer answers
+// nothing.
 func TestFinalAnswerOfASubmitCall(t *testing.T) {
 	tests := []struct{ name, tool, args, want string }{
 		{"submit_flag", "submit_flag", `{"flag": "HTB{f4k3_fl4g}"}`, "HTB{f4k3_fl4g}"},
@@ -582,6 +585,11 @@ func TestFinalAnswerOfASubmitCall(t *testing.T) {
 		{"components", "submit", `{"faulty_components": ["frontend"]}`, "frontend"},
 		{"another tool", "execute_command", `{"command": "cat flag.txt"}`, ""},
 		{"two arguments", "submit", `{"answer": "a", "note": "b"}`, ""},
+		{"a finishing call's answer beside its mode", "Finish", `{"return_type": "give_answer", "final_answer": "1 USD is 0.92 EUR"}`, "1 USD is 0.92 EUR"},
+		{"a finishing call's answer beside a flag", "final_answer", `{"answer": "Lisbon", "done": true}`, "Lisbon"},
+		{"a finishing call giving up", "Finish", `{"return_type": "give_up_and_restart"}`, ""},
+		{"a finishing call's answer beside a note", "Finish", `{"return_type": "give_answer", "final_answer": "42", "note": "see the log"}`, ""},
+		{"a finishing call's mode beside no answer", "Finish", `{"return_type": "give_answer", "reason": "done_here"}`, ""},
 	}
 	for _, tt := range tests {
 		s := run.Step{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "Found the flag in the challenge directory."}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,6 +40,27 @@ type Requirement struct {
 	// Stated are the steps, the users' own but for their task's text,
 	// that write one of Terms, in order.
 	Stated []int32 `json:"stated,omitempty"`
+	// Denied are the steps among Stated that write a term of it only to
+	// say it is not needed ("no file storage is needed", "a CSV is not
+	// required"): they set it aside, not take it up.
+	Denied []int32 `json:"denied,omitempty"`
+}
+
+// deniedReqRe is a step's word that a thing is not needed: what follows
+// "no" and comes before "is needed", or what "no need for" names.
+// notNeededRe says it after the thing ("is not needed"): the thing is the
+// few words of its clause before it (notNeeded).
+var (
+	deniedReqRe = pattern(`\bno\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are|will be)\s{1,3}(?:needed|required|necessary)\b|\bno\s{1,3}need\s{1,3}(?:for|to)\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})`, ci)
+	notNeededRe = pattern(`\b(?:is|are)\s{1,3}not\s{1,3}(?:needed|required|necessary)\b`, ci)
+)
+
+// notNeeded is the thing a "not needed" at i says is not needed: the last
+// three words before it in its clause.
+func notNeeded(text string, i int) string {
+	clause := text[strings.LastIndexAny(text[:i], ".,;:!?\n")+1 : i]
+	words := strings.Fields(clause)
+	return strings.Join(words[max(len(words)-3, 0):], " ")
 }
 
 // The task's phrasings of a requirement. Each is bounded: what follows
@@ -527,9 +549,21 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 		toks = appendTokens(toks[:0], text)
 		w.read(toks)
 		w.text = text
+		var denials []words
+		lt := newText(text)
+		for _, m := range lt.all(deniedReqRe, maxPerKind) {
+			denials = append(denials, wordsOf(tokens(lt.named(m, "what"))))
+		}
+		for _, m := range lt.all(notNeededRe, maxPerKind) {
+			denials = append(denials, wordsOf(tokens(notNeeded(text, m.Whole().Start))))
+		}
 		for r := range reqs {
-			if w.writes(terms[r]) {
-				reqs[r].Stated = append(reqs[r].Stated, int32(i))
+			if !w.writes(terms[r]) {
+				continue
+			}
+			reqs[r].Stated = append(reqs[r].Stated, int32(i))
+			if slices.ContainsFunc(denials, func(d words) bool { return d.writes(terms[r]) }) {
+				reqs[r].Denied = append(reqs[r].Denied, int32(i))
 			}
 		}
 	}

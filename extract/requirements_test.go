@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -290,6 +291,38 @@ func TestAsksExtreme(t *testing.T) {
 	} {
 		t.Run(tc.task, func(t *testing.T) {
 			assert.Equal(t, tc.want, asksExtreme(tc.task))
+		})
+	}
+}
+
+// A step that writes a requirement's terms only to say it is not needed
+// ("no file storage is needed") denies it; one that takes it up, or says
+// something else is not needed, does not.
+func TestRequirementDenied(t *testing.T) {
+	task := "Write a snake game; the top 5 high scores must be saved to a CSV file so they persist between games."
+	for _, tc := range []struct {
+		name, step string
+		denied     bool
+	}{
+		{"no storage needed", "Scores are kept in a list during the session; no file storage is needed, which keeps it simple.", true},
+		{"not required", "Design: the CSV file is not required for the first version.", true},
+		{"no need for", "There is no need to persist scores between games.", true},
+		{"taken up", "Design: scores.py saves the top 5 to highscores.csv at game over.", false},
+		{"another thing not needed", "Scores are saved to highscores.csv; no network access is needed.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run.Run{Question: task, Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: task},
+				{Index: 1, Agent: "architect", Kind: run.KindMessage, Content: tc.step},
+			}}
+			reqs := Run(r).Requirements
+			require.Len(t, reqs, 1)
+			assert.Equal(t, []int32{1}, reqs[0].Stated)
+			if tc.denied {
+				assert.Equal(t, []int32{1}, reqs[0].Denied)
+			} else {
+				assert.Empty(t, reqs[0].Denied)
+			}
 		})
 	}
 }

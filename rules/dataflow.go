@@ -577,9 +577,11 @@ func checkReport(in *Input, o int) bool {
 }
 
 // droppedBy returns the plan that dropped a requirement of the task, and
-// the requirement: the first plan, re-plan or instruction of an agent
+// the requirement: the first plan, re-plan or instruction of an agent,
+// or step that says the requirement is not needed (extract's Denied),
 // after the last step that took the requirement up (none, when no step
-// did), so that no step from it on takes it up again. The work it lays
+// did; a denial takes nothing up), so that no step from it on takes it up
+// again. The work it lays
 // out was done without the requirement, and the answer misses it; the
 // executors carried out what they were given. Of several requirements
 // dropped, the one dropped first. It returns -1 when the task states no
@@ -599,12 +601,15 @@ func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 			continue
 		}
 		from := 0
-		if len(r.Stated) > 0 {
-			from = int(r.Stated[len(r.Stated)-1]) + 1
+		for _, k := range slices.Backward(r.Stated) {
+			if !slices.Contains(r.Denied, k) {
+				from = int(k) + 1
+				break
+			}
 		}
 		for i := from; i < len(in.Features.Steps) && (best < 0 || i < best); i++ {
 			f := &in.Features.Steps[i]
-			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || handsOn(in, i) || code && len(f.Code) > 0 && in.Run.Steps[i].Kind != run.KindToolCall) {
+			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (slices.Contains(r.Denied, int32(i)) || f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || handsOn(in, i) || code && len(f.Code) > 0 && in.Run.Steps[i].Kind != run.KindToolCall) {
 				best, which = i, r
 				break
 			}

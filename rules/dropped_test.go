@@ -386,3 +386,31 @@ func TestDataFlowDroppedRequirementInAHandoffThatNamesTheAgent(t *testing.T) {
 		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "without the task's requirement"), tt.handoff)
 	}
 }
+
+// A design that writes the task's requirement only to say it is not
+// needed ("no file storage is needed") dropped it there, though its words
+// name the requirement's terms: the later plan that only leaves it out
+// carried out what the design gave. A design that takes it up leaves the
+// drop to that later plan.
+func TestDataFlowRequirementDeniedWithoutAnAnswer(t *testing.T) {
+	q := "Write a command-line snake game in Python; the top 5 high scores must be saved to a CSV file so they persist between games."
+	tests := []struct {
+		name, design string
+		want         []int
+	}{
+		{"denied", "## Implementation approach\nHigh scores are kept in a list during the session; no file storage is needed.\n\n## File list\n- game.py\n- scores.py", []int{2}},
+		{"taken up", "## Implementation approach\nscores.py saves the top 5 scores to highscores.csv and loads them at start.\n\n## File list\n- game.py\n- scores.py", []int{3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: save the top 5 scores to highscores.csv and load them at start"},
+				msg{agent: "Architect", content: tt.design},
+				msg{agent: "ProjectManager", content: "## Task list\n- scores.py: a ScoreBoard with add() and top()\n- game.py: the game loop"},
+				msg{agent: "Engineer", content: "## Summary\nThe game is done; the scoreboard shows the top 5."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}

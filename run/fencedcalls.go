@@ -97,6 +97,14 @@ func pyLiteralCall(s string) (ToolCall, bool) {
 	return ToolCall{Name: name, Arguments: textOf(args)}, true
 }
 
+// PythonLiteral reads s, a Python literal and nothing else (a dict's
+// repr a tool printed into a JSON string), as the value JSON gives it;
+// ok is false for any other text.
+func PythonLiteral(s string) (v any, ok bool) {
+	v, rest, ok := pyValue(strings.TrimSpace(s), 0)
+	return v, ok && strings.TrimSpace(rest) == ""
+}
+
 // pyValue reads one Python literal from the front of s as the value
 // JSON gives it: a string, a number, True, False or None, or a list,
 // tuple or dict of literals.
