@@ -197,25 +197,43 @@ func TestDefinesInCallArguments(t *testing.T) {
 // TestUnreachable: a tool result that reports a failure of the network
 // (Python's requests and urllib3, curl, Node's error codes, pip finding no
 // versions it could fetch) says so; a failure of the code, a timeout the
-// code sets and prose about a network are none.
+// code sets and prose about a network are none. A failure of the network
+// is the service's too (ServiceFault), and so is a timeout of the request
+// or of an upstream service, a 5xx status, a rate limit or an overloaded
+// service; a failure the request's own arguments cause (a 4xx naming a
+// bad parameter, a record not found), a failure of the code and a result
+// that only names a status are none.
 func TestUnreachable(t *testing.T) {
 	for _, tt := range []struct {
-		name, text string
-		want       bool
+		name, text           string
+		unreachable, service bool
 	}{
-		{"requests", "E   requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.test', port=443): Max retries exceeded with url: / (Caused by NewConnectionError('Failed to establish a new connection: [Errno -3] Temporary failure in name resolution'))\n1 error in 3.02s", true},
-		{"pip", "WARNING: Retrying (Retry(total=4)) after connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443): Read timed out. (read timeout=15)\")'\nERROR: Could not find a version that satisfies the requirement responses>=0.23 (from versions: none)\nERROR: No matching distribution found for responses>=0.23", true},
-		{"curl", "curl: (6) Could not resolve host: example.test\n[exit code 6]", true},
-		{"node", "Error: getaddrinfo ENOTFOUND registry.npmjs.org\n    at GetAddrInfoReqWrap.onlookup [as oncomplete] (node:dns:107:26)", true},
-		{"an assertion", "FAILED tests/test_fetch.py::test_timeout - AssertionError: assert None == 10\n1 failed in 0.04s", false},
-		{"a passing run that names a connection", "tests/test_retry.py::test_connection_refused_is_retried PASSED\n1 passed in 0.02s", false},
+		{"requests", "E   requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.test', port=443): Max retries exceeded with url: / (Caused by NewConnectionError('Failed to establish a new connection: [Errno -3] Temporary failure in name resolution'))\n1 error in 3.02s", true, true},
+		{"pip", "WARNING: Retrying (Retry(total=4)) after connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443): Read timed out. (read timeout=15)\")'\nERROR: Could not find a version that satisfies the requirement responses>=0.23 (from versions: none)\nERROR: No matching distribution found for responses>=0.23", true, true},
+		{"curl", "curl: (6) Could not resolve host: example.test\n[exit code 6]", true, true},
+		{"node", "Error: getaddrinfo ENOTFOUND registry.npmjs.org\n    at GetAddrInfoReqWrap.onlookup [as oncomplete] (node:dns:107:26)", true, true},
+		{"an assertion", "FAILED tests/test_fetch.py::test_timeout - AssertionError: assert None == 10\n1 failed in 0.04s", false, false},
+		{"a passing run that names a connection", "tests/test_retry.py::test_connection_refused_is_retried PASSED\n1 passed in 0.02s", false, false},
+		{"an upstream timeout", "FlightDataError: upstream status service timed out after 10s", false, true},
+		{"a timeout in JSON", `{"error": "timeout after 30s"}`, false, true},
+		{"a request timeout", "Error: Request timed out.", false, true},
+		{"a 503", "Error: HTTP 503 Service Unavailable", false, true},
+		{"a 502 status", `{"error": "upstream returned status 502"}`, false, true},
+		{"a rate limit", "openai.RateLimitError: Error code: 429 - {'error': {'message': 'Rate limit reached for requests'}}", false, true},
+		{"an overloaded service", `Error: {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}`, false, true},
+		{"a bad parameter", `Error: HTTP 400 Bad Request: parameter "date" must be YYYY-MM-DD`, false, false},
+		{"not found", "Error: order #W123 not found (404)", false, false},
+		{"a status that is no failure", `{"status": 500, "items": 3}`, false, false},
+		{"a traceback whose error is not the service's", "Traceback (most recent call last):\n  File \"fetch.py\", line 9, in get\n    # retried on 503 Service Unavailable\nKeyError: 'price'", false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &run.Run{Source: "t.json", Question: "Fix fetch.", Steps: []run.Step{
 				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Fix fetch."},
 				{Index: 1, Agent: "tool", Kind: run.KindToolResult, Content: tt.text},
 			}}
-			assert.Equal(t, tt.want, Run(r).Steps[1].Unreachable)
+			f := Run(r).Steps[1]
+			assert.Equal(t, tt.unreachable, f.Unreachable)
+			assert.Equal(t, tt.service, f.ServiceFault)
 		})
 	}
 }

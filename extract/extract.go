@@ -288,6 +288,12 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedTests = exactly(failedTests(t))
 	}
 	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
+	// The service's failure is told on the line that reports the error,
+	// not in a result's prose about one (a page on rate limits).
+	rc.rare.ServiceFault = rc.rare.Unreachable || kinds.Has(KindToolResult) && slices.ContainsFunc(f.Errors, func(e Signal) bool {
+		_, ok := firstIn(serviceFaultRe, e.Quote)
+		return ok
+	})
 	rc.rare.Image = kinds.Has(KindToolResult) && imagesOnly(s.Content)
 	// A system prompt or the task may tell of the limit ("when the maximum
 	// turns are reached, ..."); only a later step reports it reached (a

@@ -205,6 +205,12 @@ type Rare struct {
 	// name did not resolve, a package index gave no versions. It tells
 	// of the machine the run was on, not of the code the agent changed.
 	Unreachable bool
+	// ServiceFault is, for a tool result, whether the failure it reports
+	// is the service's rather than its caller's: the network's
+	// (Unreachable), a request or an upstream service that timed out, a
+	// server's error (a 5xx status), a rate limit, a service overloaded or
+	// unavailable. The arguments the call was given play no part in it.
+	ServiceFault bool
 	// FoundNothing is, for a tool result written as JSON, whether it
 	// says it found no record (foundNothing): an error it returns, a
 	// found or exists flag that is false, a count of nought, or lists
@@ -275,7 +281,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Phones) == 0 && len(r.Grouped) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Offered) == 0 && len(r.Rejected) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.Weekdays) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.FoundNothing && !r.Image && !r.TellsNone && r.Passes == nil && !r.TurnLimit && r.SendsLedger == nil && r.PassedOver == nil && r.OverCap == nil && r.ListedPick == nil && r.Clash == nil && r.OverBudget == nil && r.OtherPrice == nil && len(r.Stale) == 0 && len(r.Guessed) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Phones) == 0 && len(r.Grouped) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Offered) == 0 && len(r.Rejected) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.Weekdays) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.ServiceFault && !r.FoundNothing && !r.Image && !r.TellsNone && r.Passes == nil && !r.TurnLimit && r.SendsLedger == nil && r.PassedOver == nil && r.OverCap == nil && r.ListedPick == nil && r.Clash == nil && r.OverBudget == nil && r.OtherPrice == nil && len(r.Stale) == 0 && len(r.Guessed) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -354,6 +360,7 @@ type featuresJSON struct {
 	CodeWrites   []string    `json:"code_writes,omitempty"`
 	Files        []string    `json:"files,omitempty"`
 	Unreachable  bool        `json:"unreachable,omitempty"`
+	ServiceFault bool        `json:"service_fault,omitempty"`
 	FoundNothing bool        `json:"found_nothing,omitempty"`
 	TellsNone    bool        `json:"tells_none,omitempty"`
 	Passes       *Span       `json:"passes,omitempty"`
@@ -391,7 +398,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, AsksChoice: f.AsksChoice, Affirms: f.Affirms, Picks: f.Picks, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Phones: d.Phones, Grouped: d.Grouped, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, Weekdays: d.Weekdays, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, Image: d.Image, TellsNone: d.TellsNone, Passes: d.Passes, TurnLimit: d.TurnLimit, SendsLedger: d.SendsLedger, PassedOver: d.PassedOver, OverCap: d.OverCap, ListedPick: d.ListedPick, Clash: d.Clash, OverBudget: d.OverBudget, OtherPrice: d.OtherPrice, Stale: d.Stale, Guessed: d.Guessed, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Phones: d.Phones, Grouped: d.Grouped, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, Weekdays: d.Weekdays, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, ServiceFault: d.ServiceFault, FoundNothing: d.FoundNothing, Image: d.Image, TellsNone: d.TellsNone, Passes: d.Passes, TurnLimit: d.TurnLimit, SendsLedger: d.SendsLedger, PassedOver: d.PassedOver, OverCap: d.OverCap, ListedPick: d.ListedPick, Clash: d.Clash, OverBudget: d.OverBudget, OtherPrice: d.OtherPrice, Stale: d.Stale, Guessed: d.Guessed, Caller: int(f.Caller),
 	}
 }
 

@@ -104,3 +104,11 @@ var turnLimitRe = pattern(`\b(?:max(?:imum)?(?:[ _]number[ _]of)?[ _](?:turns|ro
 // requests and urllib3, curl, Node's error codes, getaddrinfo, pip
 // finding no versions of a package it could not fetch.
 var unreachableRe = pattern(`\b(?:Max retries exceeded|NewConnectionError|ConnectTimeout(?:Error)?|ReadTimeout(?:Error)?|ConnectionRefusedError|ConnectionResetError|Connection (?:refused|reset by peer|timed out)|Temporary failure in name resolution|Name or service not known|nodename nor servname provided|getaddrinfo (?:failed|ENOTFOUND|EAI_AGAIN)|Could not resolve host|Failed to connect to|Network is unreachable|No route to host|Read timed out|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN)|\(from versions: none\)`, 0)
+
+// serviceFaultRe finds a failure of the service a call reached, as a
+// server, a gateway or a client library reports one: a 5xx status or its
+// reason phrase, a rate limit (429, "Too Many Requests", an SDK's
+// RateLimitError), a service overloaded or unavailable, a request or an
+// upstream service that timed out, a deadline exceeded. A 4xx other than
+// 429 names the request's own fault and is none of these.
+var serviceFaultRe = pattern(`\b(?:(?:HTTP(?:/\d(?:\.\d)?)?|status(?:[ _]code)?|error(?:[ _]code)?|code)\s{0,2}[:=]?\s{0,2}(?:429|5\d\d)\b|(?:429|5\d\d)\s{1,2}(?:-\s{0,2})?(?:Too Many Requests|Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out|Server Error)|Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out|temporarily unavailable|Too Many Requests|RateLimit(?:Error|Exceeded)|rate[ _-]?limit(?:ed|\s{1,2}(?:exceeded|reached|hit))|(?:server|service|API|model|engine|system)\s{1,2}(?:is\s{1,2}|was\s{1,2})?(?:currently\s{1,2})?overloaded|overloaded_error|(?:request|upstream|service|server|gateway|API|endpoint|remote|backend|provider)\b[^\n.]{0,40}?\btimed?[ _-]?out|timed?[ _-]?out after \d{1,6}(?:\.\d{1,3})?\s{0,2}(?:m?s|secs?|seconds?|min(?:ute)?s?)|deadline exceeded)\b`, ci)

@@ -237,7 +237,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		f.Kind, f.Kinds, f.Target, f.Asks, f.AsksChoice, f.Affirms, f.Picks = 0, 0, "", false, false, false, false
 	}),
 	FactSignals: eachStep(func(f *extract.Features) {
-		f.Errors, f.Successes, f.ExitCode, f.Unreachable, f.TurnLimit, f.Refused, f.Passes = nil, nil, nil, false, false, nil, nil
+		f.Errors, f.Successes, f.ExitCode, f.Unreachable, f.ServiceFault, f.TurnLimit, f.Refused, f.Passes = nil, nil, nil, false, false, false, nil, nil
 	}),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames, rf.ShowsReported, rf.TaskFiles = nil, nil, nil, nil

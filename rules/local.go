@@ -49,6 +49,9 @@ func localFault(in *Input) []Finding {
 			if corrected(in, j) >= 0 {
 				continue // a failure the run recovered from is not a fault that decided it (CHIEF deviation-aware)
 			}
+			if serviceFailed(in, j) {
+				continue // the service failed, not the call
+			}
 			if c := callerOf(in, j); c >= 0 {
 				if o, n := omittedModule(in, j); o >= 0 && o < c {
 					// The code imports what the design laid out; the

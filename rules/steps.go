@@ -43,6 +43,24 @@ func toolFailed(f *extract.Features) (extract.Signal, bool) {
 	return extract.Signal{}, false
 }
 
+// serviceFailed reports whether tool result j reports a failure of the
+// service its call reached (extract's ServiceFault: a timeout, a server's
+// error, a rate limit, the network) for a call that ran none of its
+// caller's own code (a code block, a command line, whose own run may be
+// what timed out). The caller made no mistake at that call; what it does
+// with the failure is read at its next steps as any act is.
+func serviceFailed(in *Input, j int) bool {
+	f := &in.Features.Steps[j]
+	c := callerOf(in, j)
+	if !f.ServiceFault || c < 0 || c >= j {
+		return false
+	}
+	// A step's Code holds its calls written out beside its code blocks:
+	// more of it than calls is a block of its own.
+	cf := &in.Features.Steps[c]
+	return len(cf.Calls) > 0 && len(cf.Code) <= len(cf.Calls) && !slices.ContainsFunc(cf.Calls, func(k extract.Call) bool { return k.Command() != "" })
+}
+
 // signalOf returns the first signal of a kind.
 func signalOf(ss []extract.Signal, kind string) (extract.Signal, bool) {
 	for _, s := range ss {

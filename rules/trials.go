@@ -73,8 +73,8 @@ var TrialFirstFault = &Analyzer{Name: "trial_first_fault", Run: trialFirstFault,
 func faultAt(in *Input, i int) (int, string) {
 	f := &in.Features.Steps[i]
 	if _, failed := toolFailed(f); failed {
-		if corrected(in, i) >= 0 {
-			return -1, ""
+		if corrected(in, i) >= 0 || serviceFailed(in, i) {
+			return -1, "" // recovered from, or the service's failure and not the call's
 		}
 		if o, n := omittedModule(in, i); o >= 0 && o < callerOf(in, i) {
 			return o, fmt.Sprintf("it dropped %s, which the call's failure quotes as missing, from the files it handed on", n)
