@@ -22,6 +22,12 @@ func codingRuns(data []byte) (cases []*Case, ok bool, err error) {
 		return nil, false, nil
 	}
 	rest, beside := withoutLabelRecord(values)
+	if beside != nil && len(rest) > 1 {
+		if allLocalizationRecords(rest) {
+			return nil, true, fmt.Errorf("a label record beside %d Agentless records labels none of them: put mistake_agent and mistake_step in the record of the run they label", len(rest))
+		}
+		return nil, false, nil
+	}
 	if beside != nil && len(rest) != 1 {
 		return nil, false, nil
 	}
@@ -174,4 +180,19 @@ func localizationStages(o map[string]any) ([]dumpMessage, bool) {
 		}
 	}
 	return out, len(out) > 0
+}
+
+// allLocalizationRecords reports whether every value is an Agentless
+// localization record.
+func allLocalizationRecords(values []json.RawMessage) bool {
+	for _, v := range values {
+		var o map[string]any
+		if json.Unmarshal(v, &o) != nil || o == nil {
+			return false
+		}
+		if _, ok := localizationStages(o); !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -51,3 +51,17 @@ func TestCodingRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentlessLabelBesideSeveralRecords: a label record beside several
+// Agentless records labels none of them; the error says so and where a
+// label goes, instead of calling the file an unknown format.
+func TestAgentlessLabelBesideSeveralRecords(t *testing.T) {
+	data := `{"instance_id": "a-1", "found_files": ["python.py"], "file_traj": {"prompt": "Which files? issue", "response": "python.py"}}
+{"instance_id": "a-2", "found_files": [], "file_traj": {"prompt": "Which files? other", "response": "x.py"}}
+{"mistake_agent": "assistant", "mistake_step": 1}`
+	_, err := ParseAll(t.Context(), "loc_outputs.jsonl", []byte(data), Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "loc_outputs.jsonl")
+	assert.Contains(t, err.Error(), "a label record beside 2 Agentless records")
+	assert.NotContains(t, err.Error(), "unknown format")
+}
