@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestProviderShapes: single assistants' runs saved in their providers'
@@ -60,12 +59,7 @@ func TestProviderShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := ParseCase("run.json", []byte(tt.data), Options{})
-			require.NoError(t, err)
-			var got []string
-			for _, s := range c.Run.Steps {
-				got = append(got, s.Agent+" "+string(s.Kind)+": "+s.Content)
-			}
+			c, got := parsedSteps(t, tt.data)
 			assert.Equal(t, tt.steps, got)
 			assert.Equal(t, tt.label, c.Label)
 		})
