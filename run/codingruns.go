@@ -22,13 +22,7 @@ func codingRuns(data []byte) (cases []*Case, ok bool, err error) {
 		return nil, false, nil
 	}
 	rest, beside := withoutLabelRecord(values)
-	if beside != nil && len(rest) > 1 {
-		if allLocalizationRecords(rest) {
-			return nil, true, fmt.Errorf("a label record beside %d Agentless records labels none of them: put mistake_agent and mistake_step in the record of the run they label", len(rest))
-		}
-		return nil, false, nil
-	}
-	if beside != nil && len(rest) != 1 {
+	if len(rest) == 0 {
 		return nil, false, nil
 	}
 	objects := make([]map[string]any, len(rest))
@@ -58,6 +52,9 @@ func codingRuns(data []byte) (cases []*Case, ok bool, err error) {
 			return nil, false, nil
 		}
 		runs[i], names[i] = ms, strings.TrimSpace(stringOrEmpty(o["instance_id"]))
+	}
+	if beside != nil && len(runs) > 1 {
+		return nil, true, fmt.Errorf("a label record beside %d Agentless records labels none of them: put mistake_agent and mistake_step in the record of the run they label", len(runs))
 	}
 	names = recordNames(names)
 	for i, ms := range runs {
@@ -180,19 +177,4 @@ func localizationStages(o map[string]any) ([]dumpMessage, bool) {
 		}
 	}
 	return out, len(out) > 0
-}
-
-// allLocalizationRecords reports whether every value is an Agentless
-// localization record.
-func allLocalizationRecords(values []json.RawMessage) bool {
-	for _, v := range values {
-		var o map[string]any
-		if json.Unmarshal(v, &o) != nil || o == nil {
-			return false
-		}
-		if _, ok := localizationStages(o); !ok {
-			return false
-		}
-	}
-	return true
 }
