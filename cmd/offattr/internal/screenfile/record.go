@@ -10,7 +10,9 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/triage"
@@ -70,8 +72,13 @@ var ErrMasked = errors.New("its file name is masked (screened with --redact): sc
 // Failed reports whether the input could not be analysed.
 func (r Record) Failed() bool { return r.Error != "" }
 
-// MarshalJSON writes failures in their short form.
+// MarshalJSON writes failures in their short form. A file name JSON cannot
+// hold as it is (bytes that are not UTF-8, which a JSON string would turn
+// into U+FFFD) is written as a Go quoted string, as is one that starts
+// with a double quote, so that UnmarshalJSON reads back every name exactly
+// and --resume, export --from and report --pages find the input again.
 func (r Record) MarshalJSON() ([]byte, error) {
+	r.File = jsonName(r.File)
 	if r.Failed() {
 		return json.Marshal(struct {
 			File  string `json:"file"`
@@ -81,6 +88,35 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	}
 	type plain Record // no MarshalJSON: no recursion
 	return json.Marshal(plain(r))
+}
+
+// UnmarshalJSON reads a record MarshalJSON wrote.
+func (r *Record) UnmarshalJSON(data []byte) error {
+	type plain Record // no UnmarshalJSON: no recursion
+	if err := json.Unmarshal(data, (*plain)(r)); err != nil {
+		return err
+	}
+	r.File = unJSONName(r.File)
+	return nil
+}
+
+// jsonName is name as a record's file field holds it: as it is when it is
+// UTF-8 and does not start with a double quote, else Go quoted.
+func jsonName(name string) string {
+	if utf8.ValidString(name) && !strings.HasPrefix(name, `"`) {
+		return name
+	}
+	return strconv.Quote(name)
+}
+
+// unJSONName undoes jsonName.
+func unJSONName(s string) string {
+	if strings.HasPrefix(s, `"`) {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+	}
+	return s
 }
 
 // Format is how records are laid out in a file.

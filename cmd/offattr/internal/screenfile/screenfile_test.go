@@ -193,3 +193,34 @@ func TestReadOutputAsParse(t *testing.T) {
 	assert.Less(t, int64(after.HeapAlloc)-int64(before.HeapAlloc), int64(1<<20), "the records are not kept")
 	runtime.KeepAlive(got)
 }
+
+// TestJSONLNamesRoundTrip holds every file name a screen can be given to
+// reading back as written: JSON strings hold only UTF-8, so a name with
+// other bytes would come back with U+FFFD in their place, and --resume,
+// export --from and report --pages would look for a file that is not there.
+func TestJSONLNamesRoundTrip(t *testing.T) {
+	for _, name := range []string{
+		"runs/\xff\xfe05.json",
+		`"quoted".json`,
+		`"\xff".json`,
+		"runs/plain.json",
+		"runs/\x1b[31mred\u202e.json",
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, r := range []Record{
+				{File: name, Agent: "Coder", Step: 1, Confidence: 0.5, Triage: triage.Review, Reason: "r", Mode: "rules"},
+				{File: name, Error: "load: bad"},
+			} {
+				var buf bytes.Buffer
+				w, err := NewWriter(&buf, JSONL, true, false)
+				require.NoError(t, err)
+				require.NoError(t, w.Write(r))
+				c, err := Parse(buf.Bytes(), JSONL)
+				require.NoError(t, err)
+				require.Len(t, c.Records, 1)
+				assert.Equal(t, r, c.Records[0])
+				assert.True(t, c.Files()[name], "--resume finds the input by its name")
+			}
+		})
+	}
+}
