@@ -41,6 +41,12 @@ func expandPath(arg string) []input {
 		sortNatural(matches)
 		var out []input
 		for _, m := range matches {
+			if info, err := os.Stat(m); err == nil && !info.IsDir() && !info.Mode().IsRegular() {
+				// Matched, not named: reading a named pipe would wait
+				// for a writer for ever.
+				out = append(out, input{name: m, err: errNotRegular})
+				continue
+			}
 			out = append(out, expandPath(m)...)
 		}
 		return out
@@ -64,6 +70,11 @@ func expandPath(arg string) []input {
 	}
 	return out
 }
+
+// errNotRegular is why a named pipe, a device or a socket that a directory
+// or a glob holds is not read; one given by name is (a shell's <(...) is a
+// pipe).
+var errNotRegular = errors.New("not a regular file (a named pipe, a device or a socket): name it alone to read it")
 
 // walkRuns lists the run files below root, skipping hidden entries (but
 // aider's chat history, which aider hides in a project) and
@@ -98,8 +109,8 @@ func walkRuns(root string) (files []string, bad []input) {
 				continue // aider's history is hidden in the project it ran in
 			}
 			path := filepath.Join(dir, e.Name())
-			isDir := e.IsDir()
-			if e.Type()&fs.ModeSymlink != 0 {
+			isDir, mode := e.IsDir(), e.Type()
+			if mode&fs.ModeSymlink != 0 {
 				info, err := os.Stat(path)
 				if err != nil {
 					if run.IsRunFile(e.Name()) {
@@ -107,9 +118,16 @@ func walkRuns(root string) (files []string, bad []input) {
 					}
 					continue
 				}
-				isDir = info.IsDir()
+				isDir, mode = info.IsDir(), info.Mode().Type()
 			}
 			switch {
+			case !isDir && !mode.IsRegular():
+				// A named pipe, a device or a socket is not read (a pipe
+				// would wait for a writer for ever); one named as a run
+				// is recorded.
+				if run.IsRunFile(e.Name()) {
+					bad = append(bad, input{name: path, err: errNotRegular})
+				}
 			case isDir && run.IsSessionDir(path):
 				// Its logs are read with the session's.
 			case isDir:
