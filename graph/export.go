@@ -158,11 +158,13 @@ func (g *Graph) WriteMermaid(w io.Writer, types ...EdgeType) error {
 
 // mermaidString quotes s for a Mermaid label. Inside quotes Mermaid reads
 // "#name;" as an entity, so '#' itself and the characters that could close
-// the label or open markup are written as numeric entities.
+// the label or open markup are written as numeric entities, and so is '%':
+// Mermaid reads a directive (%%{init: ...}%%, which sets the diagram's
+// configuration, its CSS among it) anywhere in the text, quotes or not.
 func mermaidString(s string) string {
 	return quoted(s, func(r rune) string {
 		switch r {
-		case '"', '#', '<', '>', '&', '|', '`':
+		case '"', '#', '<', '>', '&', '|', '`', '%':
 			return fmt.Sprintf("#%d;", r)
 		}
 		return ""

@@ -93,6 +93,30 @@ func TestMermaidIsWellFormed(t *testing.T) {
 	}
 }
 
+// TestMermaidLabelsHoldNoDirective holds a label to staying a label when
+// a name writes a Mermaid directive, which Mermaid obeys wherever in the
+// text it stands: it would set the diagram's configuration (its CSS, its
+// fonts' URLs) for whoever renders the flowchart.
+func TestMermaidLabelsHoldNoDirective(t *testing.T) {
+	for _, name := range []string{
+		`%%{init: {"themeCSS": "svg {background: url(http://evil.example/x)}"}}%%`,
+		"Lead %%{initialize: {'theme': 'dark'}}%%",
+	} {
+		t.Run(name, func(t *testing.T) {
+			g := buildRun(t, "Q?", nil,
+				st{agent: "user", kinds: []extract.StepKind{task}, text: "Q?"},
+				st{agent: name, text: "A %%{init: {}}%%"},
+			)
+			var buf bytes.Buffer
+			require.NoError(t, g.WriteMermaid(&buf))
+			assert.NotContains(t, buf.String(), "%")
+			for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
+				assert.Regexp(t, mermaidLine, line)
+			}
+		})
+	}
+}
+
 // renderDOT runs Graphviz on a DOT text and fails on any complaint; tests
 // using it skip where Graphviz is not installed.
 func renderDOT(t *testing.T, dot []byte) {
