@@ -155,7 +155,7 @@ func subagentLogs(path string, opts Options) func(id string) ([]byte, string, er
 			return nil, "", nil
 		}
 		name := filepath.Join(dir, "agent-"+id+".jsonl")
-		data, err := read(name, opts) // within --max-input, as the session's own log
+		data, err := readBeside(name, opts) // within --max-input, as the session's own log
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, name, nil
 		}

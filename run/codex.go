@@ -112,7 +112,7 @@ func (rs *Rollouts) spawnedBy(file string) map[string]bool {
 		return ids
 	}
 	var ids map[string]bool
-	if data, err := read(file, Options{MaxInput: DefaultMaxInput}); err == nil {
+	if data, err := readBeside(file, Options{MaxInput: DefaultMaxInput}); err == nil {
 		ro := &codexRollout{read: map[string]bool{}}
 		if ro.readRollout(data) == nil {
 			ids = ro.spawnedIDs
@@ -311,9 +311,9 @@ func (ro *codexRollout) spawned(call int, output string) error {
 	if err != nil || len(names) == 0 {
 		return nil
 	}
-	data, err := read(names[0], ro.opts) // within --max-input, as this rollout
+	data, err := readBeside(names[0], ro.opts) // within --max-input, as this rollout
 	if err != nil {
-		return fmt.Errorf("sub-agent %s: %w", sp.AgentID, err)
+		return fmt.Errorf("sub-agent %s: rollout %s: %w", sp.AgentID, names[0], err)
 	}
 	child := &codexRollout{dir: ro.dir, read: ro.read, opts: ro.opts}
 	if err := child.readRollout(data); err != nil {

@@ -58,6 +58,22 @@ func read(path string, opts Options) ([]byte, error) {
 	return readMaybeGzip(bufio.NewReader(f), size, trailer, opts.MaxInput)
 }
 
+// ErrNotRegular is why a file that the reading of an input opens beside it
+// (a sub-agent's log) is not read when it is a named pipe, a device or a
+// socket.
+var ErrNotRegular = errors.New("not a regular file (a named pipe, a device or a socket)")
+
+// readBeside reads a file that the reading of an input opens beside it, as
+// read does, but only a regular file: the input is the file the user
+// named, and a pipe beside it would hold the reading until a writer came,
+// a device feed it without end.
+func readBeside(path string, opts Options) ([]byte, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, ErrNotRegular
+	}
+	return read(path, opts)
+}
+
 // IsRunFile reports whether a file name in a directory of runs is one to
 // read: JSON or JSON lines, or OTLP protobuf (.binpb, protobuf's name for
 // a binary message, or .pb), or a SWE-agent trajectory (.traj, JSON),

@@ -74,7 +74,7 @@ func expandPath(arg string) []input {
 // errNotRegular is why a named pipe, a device or a socket that a directory
 // or a glob holds is not read; one given by name is (a shell's <(...) is a
 // pipe).
-var errNotRegular = errors.New("not a regular file (a named pipe, a device or a socket): name it alone to read it")
+var errNotRegular = fmt.Errorf("%w: name it alone to read it", run.ErrNotRegular)
 
 // walkRuns lists the run files below root, skipping hidden entries (but
 // aider's chat history, which aider hides in a project) and
