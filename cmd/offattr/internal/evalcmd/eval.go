@@ -191,7 +191,7 @@ func WriteFloors(w io.Writer, rep eval.Report) error {
 	fmt.Fprintf(tw, "subset\t%s\t%s\tbest floor\t\n", rep.Mode, strings.Join(guesses, "\t"))
 	pair := func(a eval.Accuracy) string { return fmt.Sprintf("%.3f / %.3f", a.AgentAccuracy, a.StepAccuracy) }
 	for _, s := range append(rep.Subsets, rep.Overall) {
-		row := s.Name + "\t" + pair(eval.Accuracy{AgentAccuracy: s.AgentAccuracy, StepAccuracy: s.StepAccuracy}) + "\t"
+		row := escape.Line(s.Name) + "\t" + pair(eval.Accuracy{AgentAccuracy: s.AgentAccuracy, StepAccuracy: s.StepAccuracy}) + "\t"
 		for _, g := range guesses {
 			row += pair(s.Floors[g]) + "\t"
 		}
@@ -212,7 +212,7 @@ func WriteTriage(w io.Writer, rep eval.Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "subset\tclear\t\t\treview\t\t\tescalate\t\t\t")
 	for _, s := range append(rep.Subsets, rep.Overall) {
-		row := s.Name + "\t"
+		row := escape.Line(s.Name) + "\t"
 		for _, band := range []string{"clear", "review", "escalate"} {
 			b := s.Triage[band]
 			row += fmt.Sprintf("%d\t%5s\t%5s\t", b.Cases, cmdutil.Accuracy(b.StepAccuracy, b.Cases), cmdutil.Accuracy(b.AgentAccuracy, b.Cases))

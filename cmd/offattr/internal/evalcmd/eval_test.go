@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/eval/evaltest"
 	"github.com/offattr/offattr/internal/ctxtest"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
@@ -229,6 +231,22 @@ func TestEmptyBandsShowADash(t *testing.T) {
 	b.Reset()
 	require.NoError(t, WriteCalibration(&b, []eval.Bin{{Low: 0, High: 0.2}}))
 	assert.Regexp(t, `0\s+–\s+–\n`, b.String())
+}
+
+// TestTablesEscapeSubsetNames: a subset is named for its directory, which
+// may hold anything a file name can: every table writes the name escaped,
+// so none of its characters acts on the terminal or breaks the columns.
+func TestTablesEscapeSubsetNames(t *testing.T) {
+	name := "=x\x1b]8;;http://evil.example\a\u202e\tcol"
+	sub := eval.Score{Name: name, Cases: 1, Floors: map[string]eval.Accuracy{}, Triage: map[string]eval.BandScore{"clear": {Cases: 1}}}
+	rep := eval.Report{Subsets: []eval.Score{sub}, Overall: eval.Score{Name: "overall", Cases: 1, Floors: map[string]eval.Accuracy{"first-step": {}}, Triage: sub.Triage}}
+	for _, write := range []func(io.Writer, eval.Report) error{WriteTable, WriteFloors, WriteTriage} {
+		var b bytes.Buffer
+		require.NoError(t, write(&b, rep))
+		assert.Contains(t, b.String(), escape.Line(name))
+		assert.NotContains(t, b.String(), "\x1b")
+		assert.NotContains(t, b.String(), "\u202e")
+	}
 }
 
 // TestEvalInterruptedLeavesNoCasesFile: --cases is written whole or not at

@@ -3,6 +3,7 @@ package fitcmd
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,4 +96,24 @@ func TestFitJSON(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"A", "B", "overall"}, names)
+}
+
+// TestFitJSONEscapesCorpusNames: a corpus is named for its directory;
+// the JSON report writes a name's terminal controls and bidirectional
+// overrides escaped, as every other JSON output does, and reads back the
+// same.
+func TestFitJSONEscapesCorpusNames(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	name := "A\u009b31m\u202e"
+	require.NoError(t, os.Rename(filepath.Join(dir, "A"), filepath.Join(dir, name)))
+	var stdout, stderr bytes.Buffer
+	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
+	cmd.SetArgs([]string{dir, "--cv", "2", "--repeats", "1", "--json"})
+	require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed)
+	assert.NotContains(t, stdout.String(), "\u202e")
+	assert.NotContains(t, stdout.String(), "\u009b")
+	var rep fit.Report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	require.NotEmpty(t, rep.Corpora)
+	assert.Equal(t, name, rep.Corpora[0].Name)
 }

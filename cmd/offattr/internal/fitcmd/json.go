@@ -1,9 +1,9 @@
 package fitcmd
 
 import (
-	"encoding/json"
 	"io"
 
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/fit"
 	"github.com/offattr/offattr/rules"
@@ -61,9 +61,7 @@ func writeJSON(out io.Writer, exs []fit.Example, cols []column, w *rules.Weights
 	for i := range rep.Corpora {
 		rep.Corpora[i].BestFloor = bestFloor(rep.Corpora[i].Floors)
 	}
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	return cmdutil.WriteJSON(out, rep) // corpora are named for directories: escaped
 }
 
 // bestFloor is eval.BestFloor of a corpus's floors.

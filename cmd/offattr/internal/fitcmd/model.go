@@ -8,6 +8,7 @@ import (
 
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/fit"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/rules"
 )
 
@@ -59,7 +60,7 @@ func fitModel(ctx context.Context, opts *FitOptions, judge engine.Judge, exs []f
 	var alone []string
 	for _, s := range append(subs, all) {
 		if s.ModelOnly != nil {
-			alone = append(alone, fmt.Sprintf("%s agent %.3f step %.3f", s.Name, s.ModelOnly.AgentAccuracy, s.ModelOnly.StepAccuracy))
+			alone = append(alone, fmt.Sprintf("%s agent %.3f step %.3f", escape.Line(s.Name), s.ModelOnly.AgentAccuracy, s.ModelOnly.StepAccuracy))
 		}
 	}
 	if len(alone) > 0 {

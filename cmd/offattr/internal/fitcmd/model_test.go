@@ -2,6 +2,7 @@ package fitcmd
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/eval/evaltest"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
@@ -20,6 +22,8 @@ func TestFitWithModelWritesModelWeights(t *testing.T) {
 	srv := ollamatest.New(ollamatest.Model{Name: "fake", ContextLength: 8192})
 	t.Cleanup(srv.Close)
 	dir := evaltest.WriteCases(t)
+	corpus := "A\x1b[2J" // named for its directory: printed escaped
+	require.NoError(t, os.Rename(filepath.Join(dir, "A"), filepath.Join(dir, corpus)))
 	out := filepath.Join(t.TempDir(), "w.json")
 	var stdout, stderr bytes.Buffer
 	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
@@ -28,7 +32,8 @@ func TestFitWithModelWritesModelWeights(t *testing.T) {
 	assert.Contains(t, stderr.String(), "asking fake about 4 labelled runs")
 	assert.Contains(t, stdout.String(), "with the model fake")
 	assert.Contains(t, stdout.String(), "model, fitted, 2-fold CV")
-	assert.Contains(t, stdout.String(), "model alone (its analysts' pick): A agent")
+	assert.Contains(t, stdout.String(), "model alone (its analysts' pick): "+escape.Line(corpus)+" agent")
+	assert.NotContains(t, stdout.String(), "\x1b")
 	assert.Contains(t, stdout.String(), "model weights: ", "how the model weights were chosen")
 	assert.Positive(t, srv.Hits("/api/chat"))
 	w, err := rules.LoadWeights(out)
