@@ -32,7 +32,7 @@ func RuleFeature(analyzer string) string { return rulePrefix + analyzer }
 const (
 	FeatToolOutput  = "step:tool_output"  // a tool's output that its speaker did not choose: the call is blamed instead
 	FeatUserTurn    = "step:user_turn"    // a conversation participant's turn after the task, in a run whose agents call tools
-	FeatToolCall    = "step:tool_call"    // runs code or calls a tool
+	FeatToolCall    = "step:tool_call"    // runs code or calls a tool (a brief's code that nothing ran is quoted, not run)
 	FeatFinalAnswer = "step:final_answer" // states the run's answer
 	FeatTermination = "step:termination"  // ends the run
 	FeatTaskBrief   = "step:task_brief"   // restates the task (a manager's brief)
@@ -159,6 +159,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	tools := usesToolCalls(in)
 	runs := runsCode(in)
 	busiest, first, last := AgentRoles(in.Run)
+	ran := answeredCalls(in)
 	vectors := newVectorSet()
 	v := make([]float64, width)
 	// Sized for every step, as most can be blamed: grown by appends, a
@@ -194,7 +195,10 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		// labelled system blames the person asking or the environment that
 		// answers a run without tools.
 		set(FeatUserTurn, tools && s.Kind == run.KindUser)
-		set(FeatToolCall, runs && f.IssuesCall())
+		// A brief that restates the task may quote the code of an earlier
+		// response beside its results: unless a result answers for it,
+		// the brief ran nothing.
+		set(FeatToolCall, runs && f.IssuesCall() && (!f.Has(extract.KindTask) || ran[i]))
 		set(FeatFinalAnswer, f.Has(extract.KindFinalAnswer) || in.Features.FinalAnswer != nil && in.Features.FinalAnswer.Step == i)
 		set(FeatTermination, f.Has(extract.KindTermination))
 		set(FeatTaskBrief, f.Has(extract.KindTask))
@@ -210,6 +214,18 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		rows = append(rows, StepRow{Step: i, Agent: agent, X: vectors.intern(v)})
 	}
 	return rows
+}
+
+// answeredCalls marks the steps a later tool result answers for: those
+// whose call or code was run.
+func answeredCalls(in *Input) []bool {
+	ran := make([]bool, len(in.Features.Steps))
+	for j := range in.Features.Steps {
+		if c := callerOf(in, j); in.Features.Steps[j].Has(extract.KindToolResult) && c >= 0 && c < j {
+			ran[c] = true
+		}
+	}
+	return ran
 }
 
 // stepFindings lists, per step, the positions of its findings: step i's

@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
 )
 
@@ -92,6 +94,35 @@ func TestUserTurnOnlyWhereAgentsCallTools(t *testing.T) {
 			last := rows[len(rows)-1]
 			assert.Equal(t, len(tt.msgs)-1, last.Step)
 			assert.Equal(t, tt.want, last.X[col])
+		})
+	}
+}
+
+// TestBriefQuotingCodeRunsNothing: a brief that restates the task may
+// quote an earlier response's code beside its results. Unless a result
+// answers for that code, the brief ran nothing and is no call; the same
+// brief whose code an executor then runs is one.
+func TestBriefQuotingCodeRunsNothing(t *testing.T) {
+	task := "Which two cities are farthest apart?"
+	brief := task + "\n\n## Results (including code blocks) from last response\nHonolulu and Quincy.\n```python\nprint(distance(a, b))\n```"
+	verify := "Let me check.\n```python\nprint(farthest(cities))\n```"
+	ran := "exitcode: 0 (execution succeeded)\nCode output: Braintree, Honolulu"
+	tests := []struct {
+		name string
+		msgs []msg
+		want float64
+	}{
+		{"no result answers the brief's code", []msg{{agent: "Planner", content: brief}, {agent: "Checker", content: verify}, {agent: "Terminal", content: ran}}, 0},
+		{"an executor runs the brief's code", []msg{{agent: "Planner", content: brief}, {agent: "Terminal", content: ran}, {agent: "Checker", content: "Braintree, Honolulu."}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "", tt.msgs...)
+			require.True(t, in.Features.Steps[0].Has(extract.KindTask))
+			rows := StepRows(in, Registry, nil)
+			col := structuralColumn(Registry, FeatToolCall)
+			assert.Equal(t, 0, rows[0].Step)
+			assert.Equal(t, tt.want, rows[0].X[col])
 		})
 	}
 }
