@@ -329,6 +329,8 @@ func detectKeys(keys map[string]bool) Format {
 		return LangSmith
 	case keys["object"] && keys["workflow_name"] && keys["id"]:
 		return OpenInference // the OpenAI Agents SDK's record of a trace, before its spans
+	case keys["operation_Id"] && keys["id"] && keys["name"] || keys["OperationId"] && keys["Id"] && keys["Name"]:
+		return OpenInference // Application Insights' requests and dependencies
 	case keys["SpanContext"] && keys["Name"]:
 		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it
 	}

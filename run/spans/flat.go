@@ -326,6 +326,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	if isHoneycombEvent(m) {
 		m = honeycombEvent(m)
 	}
+	if isAppInsightsRow(m) {
+		m = appInsightsRow(m)
+	}
 	top := map[string]any{}
 	var attrs Attrs
 	for k, v := range m {
