@@ -109,8 +109,16 @@ func splitRows(data []byte, i int) ([]byte, bool) {
 	if !ok || len(names) == 0 {
 		return nil, false
 	}
+	return listRows(data, rows[0], names)
+}
+
+// listRows writes the rows of the array at i, each a list with one cell
+// for each of names, as rowsOf does; ok is false when a row is no such
+// list.
+func listRows(data []byte, i int, names [][]byte) ([]byte, bool) {
+	ok := true
 	var cells [][][]byte // by row, then column
-	_ = eachElement(data, rows[0], func(s, _ int) error {
+	_ = eachElement(data, i, func(s, _ int) error {
 		var row [][]byte
 		err := eachElement(data, s, func(cs, ce int) error {
 			row = append(row, data[cs:ce])
@@ -332,22 +340,5 @@ func kustoRows(data []byte, i int) ([]byte, bool) {
 	if !ok || len(names) == 0 {
 		return nil, false
 	}
-	var cells [][][]byte
-	_ = eachElement(data, rs, func(s, _ int) error {
-		var row [][]byte
-		err := eachElement(data, s, func(cs, ce int) error {
-			row = append(row, data[cs:ce])
-			return nil
-		})
-		if data[s] != '[' || err != nil || len(row) != len(names) {
-			ok = false
-			return errStop
-		}
-		cells = append(cells, row)
-		return nil
-	})
-	if !ok {
-		return nil, false
-	}
-	return rowsOf(names, len(cells), func(r, k int) []byte { return cells[r][k] }), true
+	return listRows(data, rs, names)
 }
