@@ -35,12 +35,13 @@ const (
 	FormatLunary        = Format(spans.Lunary)        // Lunary's run events
 	FormatMaxim         = Format(spans.Maxim)         // Maxim's commit logs
 	FormatGalileo       = Format(spans.Galileo)       // Galileo's traces
+	FormatXRay          = Format(spans.XRay)          // AWS X-Ray's segment documents
 	FormatLiteralAI     = Format(spans.LiteralAI)     // Literal AI's steps
 	FormatPostHog       = Format(spans.PostHog)       // PostHog's LLM analytics events
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatClaudeCode, FormatCodex, FormatAider, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatClaudeCode, FormatCodex, FormatAider, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo, FormatXRay}
 
 // ParseFormat checks a --format value. "phoenix", "mlflow", "zipkin" and
 // "genkit" name the flat span lists too: Phoenix is where most of them

@@ -164,6 +164,7 @@ var roleRules = []roleRule{
 // other operation is a wrapper (roleOther).
 var genAIOperations = map[string]spanRole{
 	"invoke_agent": roleAgent,
+	"agent":        roleAgent, // OpenLIT's name for an agent's run
 	"chat":         roleLLM, "text_completion": roleLLM, "generate_content": roleLLM,
 	"call_llm":     roleLLM, // any-agent
 	"execute_tool": roleTool,
@@ -378,8 +379,8 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 var uuidIn = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
 
 // agentSpanNameKeys name an agent span's agent where no key of
-// agentNameKeys does.
-var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name", "entityName"}
+// agentNameKeys does (OpenLIT names a CrewAI agent by its role).
+var agentSpanNameKeys = []string{"traceloop.entity.name", "gen_ai.agent.role", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name", "entityName"}
 
 // agentInInput returns the agent an agent span's input names, "" if none:
 // where a framework's method is traced rather than its agent (CrewAI's

@@ -445,6 +445,21 @@ func jsonMessages(as spans.Attrs, key string) []chatMessage {
 	return messagesOf(x, "")
 }
 
+// textMessages reads a content event's messages: JSON messages, else its
+// text, as OpenLIT writes it, the conversation flattened to "role:
+// content" lines (flatMessages) or the one message of role.
+func textMessages(as spans.Attrs, key, role string) []chatMessage {
+	if ms := jsonMessages(as, key); len(ms) > 0 {
+		return ms
+	}
+	if v, ok := as.Get(key); ok {
+		if _, isJSON := anyOf(v); isJSON {
+			return nil // JSON that holds no message
+		}
+	}
+	return values(as, role, true, []string{key})
+}
+
 // anyOf returns a value as decoded JSON: structured values as they are,
 // strings parsed when they hold a JSON object or array.
 func anyOf(v spans.Value) (any, bool) {
@@ -1388,9 +1403,9 @@ func eventMessages(s *spans.Span, output bool) []chatMessage {
 		e.Attrs = eventBody(e.Attrs)
 		switch {
 		case !output && e.Name == "gen_ai.content.prompt":
-			out = append(out, jsonMessages(e.Attrs, "gen_ai.prompt")...)
+			out = append(out, textMessages(e.Attrs, "gen_ai.prompt", "user")...)
 		case output && e.Name == "gen_ai.content.completion":
-			out = append(out, jsonMessages(e.Attrs, "gen_ai.completion")...)
+			out = append(out, textMessages(e.Attrs, "gen_ai.completion", "assistant")...)
 		case output && e.Name == "gen_ai.choice":
 			if m, ok := choiceOf(e.Attrs); ok {
 				out = append(out, m)

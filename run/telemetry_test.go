@@ -303,6 +303,29 @@ func TestSpansToSteps(t *testing.T) {
 			want:     []string{"user user: Capital of France?", "Bot message: Paris.", "Bot message: Madrid."},
 		},
 		{
+			// OpenLIT writes the content events' values as text, the
+			// prompt's messages flattened to "role: content" lines, and
+			// names a CrewAI agent's run operation "agent", its agent by
+			// its role.
+			name: "GenAI content events holding text, OpenLIT's agents",
+			spans: []span{
+				{id: "a", name: "crewai.agent_execute_task", start: 1, end: 4, attrs: map[string]any{"gen_ai.operation.name": "agent", "gen_ai.agent.role": "Researcher", "gen_ai.agent.id": "9d1c0a2e-1f3b-4c5d-8e7f-0a1b2c3d4e5f"}},
+				{id: "b", parent: "a", name: "chat gpt-4o-mini", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat"},
+					events: []map[string]any{
+						{"name": "gen_ai.content.prompt", "attributes": map[string]any{"gen_ai.prompt": "system: You are Researcher.\nuser: Find the growth.\nIt is in the report."}},
+						{"name": "gen_ai.content.completion", "attributes": map[string]any{"gen_ai.completion": "Growth was 14.2%."}},
+					}},
+				{id: "c", name: "crewai.agent_execute_task", start: 5, end: 8, attrs: map[string]any{"gen_ai.operation.name": "agent", "gen_ai.agent.role": "Writer"}},
+				{id: "d", parent: "c", name: "chat gpt-4o-mini", start: 6, attrs: map[string]any{"gen_ai.operation.name": "chat"},
+					events: []map[string]any{
+						{"name": "gen_ai.content.prompt", "attributes": map[string]any{"gen_ai.prompt": "Write the brief: growth was 14.2%."}},
+						{"name": "gen_ai.content.completion", "attributes": map[string]any{"gen_ai.completion": "Growth was 12.4%."}},
+					}},
+			},
+			question: "Find the growth.\nIt is in the report.",
+			want:     []string{"user user: Find the growth.\nIt is in the report.", "Researcher message: Growth was 14.2%.", "Writer message: Growth was 12.4%."},
+		},
+		{
 			// Semantic Kernel names its model calls' operations
 			// chat.completions and text.completions (streaming:
 			// chat.streaming_completions), beside the GenAI events.

@@ -12,7 +12,12 @@ import (
 func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	switch f {
-	case OTLP, Tempo:
+	case OTLP:
+		return decodeOTLP(ctx, data)
+	case Tempo:
+		if i := skipSpace(data, 0); i < len(data) && data[i] == '{' && isTempoSearch(data, i) {
+			return decodeTempoSearch(ctx, data)
+		}
 		return decodeOTLP(ctx, data)
 	case Jaeger:
 		return decodeJaeger(ctx, data)
@@ -38,6 +43,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeMaxim(ctx, data)
 	case Galileo:
 		return decodeGalileo(ctx, data)
+	case XRay:
+		return decodeXRay(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -215,6 +222,25 @@ func detectObject(data []byte, i int) Format {
 			if _, ok := pageOfSpans(data, i); ok {
 				f = OpenInference
 			}
+		case "Traces": // X-Ray's BatchGetTraces: {"Traces": [{"Id", "Segments"}]}
+			if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					if data[es] == '{' {
+						if _, _, ok := member(data, es, "Segments"); ok {
+							f = XRay
+						}
+					}
+					return errStop
+				})
+			}
+		case "traces": // Tempo's search results: {"traces": [{"traceID", "spanSets"}]}
+			if isTempoSearch(data, i) {
+				f = Tempo
+			}
+		case "TraceSegmentDocuments": // X-Ray's PutTraceSegments
+			if data[s] == '[' {
+				f = XRay
+			}
 		case "runs": // LangSmith's runs: {"runs": [run…]}
 			if data[s] == '[' {
 				_ = eachElement(data, s, func(es, _ int) error {
@@ -287,6 +313,8 @@ func detectKeys(keys map[string]bool) Format {
 		return PostHog // an event
 	case keys["runId"] && keys["event"] && keys["type"]:
 		return Lunary // a run's event
+	case keys["trace_id"] && keys["id"] && keys["start_time"] && (keys["subsegments"] || keys["origin"] || keys["in_progress"]):
+		return XRay // a segment document
 	case keys["spans"] && keys["event_type"]:
 		return Datadog // LLM Observability's span event
 	case keys["span_id"] && keys["start_ns"] && keys["meta"]:
@@ -301,6 +329,8 @@ func detectKeys(keys map[string]bool) Format {
 		return LangSmith
 	case keys["object"] && keys["workflow_name"] && keys["id"]:
 		return OpenInference // the OpenAI Agents SDK's record of a trace, before its spans
+	case keys["operation_Id"] && keys["id"] && keys["name"] || keys["OperationId"] && keys["Id"] && keys["Name"]:
+		return OpenInference // Application Insights' requests and dependencies
 	case keys["SpanContext"] && keys["Name"]:
 		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it
 	}
@@ -308,7 +338,8 @@ func detectKeys(keys map[string]bool) Format {
 		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter
 		keys["id"] && keys["trace_id"] || // span records of LLM tracing tools (Opik, Weave's calls, which name their op_name)
 		keys["span_id"] && keys["root_span_id"] || // Braintrust's
-		keys["event_id"] && keys["session_id"] // HoneyHive's events
+		keys["event_id"] && keys["session_id"] || // HoneyHive's events
+		keys["trace.trace_id"] && keys["trace.span_id"] // Honeycomb's events
 	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"] || keys["op_name"] || keys["event_name"]) {
 		return OpenInference
 	}

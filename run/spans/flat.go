@@ -126,14 +126,31 @@ var flatFields = func() map[string]bool {
 func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
+	events := map[string][]Event{}
 	err := eachObject(ctx, data, "a span", spanList, func(m map[string]any, s int) error {
 		if m["object"] == "trace" {
 			return nil // the OpenAI Agents SDK's record of a trace, not a span
+		}
+		if isHoneycombEvent(m) {
+			switch honeycombAnnotation(m) {
+			case "span_event":
+				span, ev := honeycombSpanEvent(m)
+				events[span] = append(events[span], ev)
+				return nil
+			case "link":
+				return nil
+			}
 		}
 		return flatTree(ctx, m, "", lines.at(s), &out)
 	})
 	if err != nil {
 		return nil, err
+	}
+	for i := range out {
+		if evs, ok := events[out[i].SpanID]; ok {
+			out[i].Events = append(out[i].Events, evs...)
+			delete(events, out[i].SpanID) // a span's events once, however often its id is written
+		}
 	}
 	return out, nil
 }
@@ -302,6 +319,15 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	}
 	if isGoSpanStub(m) {
 		m = goSpanStub(m)
+	}
+	if isCloudTraceSpan(m) {
+		m = cloudTraceSpan(m)
+	}
+	if isHoneycombEvent(m) {
+		m = honeycombEvent(m)
+	}
+	if isAppInsightsRow(m) {
+		m = appInsightsRow(m)
 	}
 	top := map[string]any{}
 	var attrs Attrs

@@ -19,7 +19,10 @@ import (
 //
 // and query results keep tables so too: {"columns": [column…], "rows":
 // [{"col": cell, …}…]}, or by columns, {"columns": [{"name": col,
-// "values": [cell…]}…]} (Logfire's query API, Arrow's JSON).
+// "values": [cell…]}…]} (Logfire's query API, Arrow's JSON), or as
+// Azure's Log Analytics and Data Explorer answer a query, {"tables":
+// [{"name", "columns": [{"name", "type"}…], "rows": [[cell…]…]}]} (the
+// first table's rows).
 //
 // A frame's rows are what the file holds (spans, messages); the orient
 // is only how they were laid out.
@@ -27,7 +30,7 @@ import (
 // Frame is one way of reading a file as a data frame's rows.
 type Frame struct {
 	// Orient is the layout it was read in: "columns", "index", "split",
-	// "table", "rows" or "columnar".
+	// "table", "rows", "tables" or "columnar".
 	Orient string
 	// Rows is the frame's rows as a JSON array of objects, in the frame's
 	// order.
@@ -58,6 +61,10 @@ func Frames(data []byte) iter.Seq[Frame] {
 		}
 		if rows, ok := tableRows(data, i, "columns", "rows"); ok {
 			yield(Frame{Orient: "rows", Rows: rows})
+			return
+		}
+		if rows, ok := kustoRows(data, i); ok {
+			yield(Frame{Orient: "tables", Rows: rows})
 			return
 		}
 		if rows, ok := columnarRows(data, i); ok {
@@ -102,8 +109,16 @@ func splitRows(data []byte, i int) ([]byte, bool) {
 	if !ok || len(names) == 0 {
 		return nil, false
 	}
+	return listRows(data, rows[0], names)
+}
+
+// listRows writes the rows of the array at i, each a list with one cell
+// for each of names, as rowsOf does; ok is false when a row is no such
+// list.
+func listRows(data []byte, i int, names [][]byte) ([]byte, bool) {
+	ok := true
 	var cells [][][]byte // by row, then column
-	_ = eachElement(data, rows[0], func(s, _ int) error {
+	_ = eachElement(data, i, func(s, _ int) error {
 		var row [][]byte
 		err := eachElement(data, s, func(cs, ce int) error {
 			row = append(row, data[cs:ce])
@@ -284,4 +299,46 @@ func nestedRows(data []byte, i int, yield func(Frame) bool) {
 	}
 	byIndex.WriteByte(']')
 	yield(Frame{Orient: "index", Rows: byIndex.Bytes()})
+}
+
+// kustoRows reads a query's answer as Log Analytics and Azure Data
+// Explorer return it: the rows of its first table, each a list with one
+// cell for each of its columns, named by their "name".
+func kustoRows(data []byte, i int) ([]byte, bool) {
+	ts, _, ok := member(data, i, "tables")
+	if !ok || data[ts] != '[' {
+		return nil, false
+	}
+	table := -1
+	_ = eachElement(data, ts, func(s, _ int) error {
+		table = s
+		return errStop
+	})
+	if table < 0 || data[table] != '{' {
+		return nil, false
+	}
+	cs, _, ok1 := member(data, table, "columns")
+	rs, _, ok2 := member(data, table, "rows")
+	if !ok1 || !ok2 || data[cs] != '[' || data[rs] != '[' {
+		return nil, false
+	}
+	var names [][]byte
+	ok = true
+	_ = eachElement(data, cs, func(s, _ int) error {
+		if data[s] != '{' {
+			ok = false
+			return errStop
+		}
+		ns, ne, found := member(data, s, "name")
+		if !found || data[ns] != '"' {
+			ok = false
+			return errStop
+		}
+		names = append(names, data[ns:ne])
+		return nil
+	})
+	if !ok || len(names) == 0 {
+		return nil, false
+	}
+	return listRows(data, rs, names)
 }

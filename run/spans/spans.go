@@ -29,10 +29,11 @@ const (
 	PostHog       Format = "posthog"       // PostHog's LLM analytics events: {"event": "$ai_span"…, "properties"}
 	Maxim         Format = "maxim"         // Maxim's commit logs: ENTITY{id=…,action=…,data={…}} a line
 	Galileo       Format = "galileo"       // Galileo's traces: {"log_stream_id", "traces": [{"type", "spans": […]…}]}
+	XRay          Format = "xray"          // AWS X-Ray's segment documents: {"Traces": [{"Id", "Segments": [{"Id", "Document"}]}]}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI, PostHog, Maxim, Galileo}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI, PostHog, Maxim, Galileo, XRay}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as
