@@ -2722,6 +2722,13 @@ func groundTruthContradiction(in *Input) []Finding {
 				// as a check does, is not put forward as an answer.
 				put = ""
 			}
+			if put != "" && relaysBoth(in, i, newValue(put), want) {
+				// Notes that pass on what their agent's tool found, the
+				// correct figure beside the other (last year's figure
+				// beside this year's), keep the correct one: whoever
+				// later drops it is at fault.
+				put = ""
+			}
 		}
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
@@ -2824,12 +2831,16 @@ func figureClaim(claims []extract.Claim, norm string) bool {
 // found, with nothing of its own added.
 func relays(in *Input, i int, put string) bool {
 	v := newValue(put)
-	if len(v.claims) == 0 {
-		return false
-	}
+	return len(v.claims) > 0 && ownToolStates(in, i, v)
+}
+
+// ownToolStates reports whether one output, before step i, of the calls
+// of step i's own agent states every one of the values.
+func ownToolStates(in *Input, i int, vs ...value) bool {
 	for j := range i {
 		if in.Features.Steps[j].Has(extract.KindToolResult) && calledOutput(in, j) &&
-			run.SameAgent(responsible(in, j), in.Run.Steps[i].Agent) && v.statedAt(in, j) {
+			run.SameAgent(responsible(in, j), in.Run.Steps[i].Agent) &&
+			!slices.ContainsFunc(vs, func(v value) bool { return !v.statedAt(in, j) }) {
 			return true
 		}
 	}
@@ -2844,6 +2855,13 @@ var GroundTruthContradiction = &Analyzer{Name: "ground_truth_contradiction", Run
 // lookup, a listing), and none that acts.
 func looksUp(f *extract.Features) bool {
 	return len(f.Calls) > 0 && !slices.ContainsFunc(f.Calls, extract.Call.Consequential)
+}
+
+// relaysBoth reports whether step i writes the correct value and the value
+// put, both figures, as one earlier output of its own agent's tool calls
+// states them: it passes on what it found, choosing neither.
+func relaysBoth(in *Input, i int, put, want value) bool {
+	return allFigures(want.claims) && allFigures(put.claims) && want.statedAt(in, i) && ownToolStates(in, i, want, put)
 }
 
 // statedFinal returns the text of the first claim of a step that is a value
