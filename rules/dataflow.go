@@ -262,6 +262,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			// its digits out of the order they were reported in.
 			o, why = p, true
 			handed[o] = true
+		} else if p := handedPair(in, o, cf.Claim); p >= 0 {
+			// Worked out from two figures one other agent stated,
+			// where the task gives none.
+			o, why = p, true
+			handed[o] = true
 		} else if p := handedThrough(in, o); p >= 0 {
 			// Worked out over the agent's own steps from a figure
 			// another agent stated.
@@ -747,6 +752,56 @@ func handedOperand(in *Input, o int, claim string) int {
 		best = first
 	}
 	return best
+}
+
+// handedPair is, for an agent's step that worked out a value of the
+// answer in prose (extract's Computes) with arithmetic that holds, where
+// the task gives no figure, the step of another agent that first stated
+// both figures the value is worked out of (their sum, difference,
+// product or quotient): "1715 - 1648 = 67" after an expert's "signed in
+// 1648 … signed in 1715". With nothing of the task to alter, the step
+// that computed only carried on the facts it was handed; a wrong value
+// began where they were stated. It returns -1 when the value is not so
+// worked out of one other step's two figures.
+func handedPair(in *Input, o int, claim string) int {
+	if o < 0 {
+		return -1
+	}
+	f := &in.Features.Steps[o]
+	if f.Has(extract.KindToolResult) || len(f.Code) > 0 || f.Miscomputes || slices.ContainsFunc(in.Features.Question, func(q extract.Claim) bool { return q.Kind == extract.ClaimNumber }) {
+		return -1
+	}
+	v, _ := (extract.Claim{Norm: claim}).Value()
+	want, err := strconv.ParseFloat(v, 64)
+	if err != nil || !slices.Contains(f.Computes, v) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	var figs []figure
+	var from []int
+	for fig := range ownFigures(in, o) {
+		if slices.Contains(f.Computes, fig.val) {
+			continue
+		}
+		first := firstNumberAt(numbers, fig.val, fig.x)
+		if first == noStep || first < 0 || first >= o || !statedByAnother(in, first, o, fig.val) {
+			continue
+		}
+		figs, from = append(figs, fig), append(from, first)
+	}
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
+	for a := range figs {
+		for b := range figs {
+			if a == b || from[a] != from[b] {
+				continue
+			}
+			x, y := figs[a].x, figs[b].x
+			if same(x+y, want) || same(x-y, want) || same(x*y, want) || y != 0 && same(x/y, want) {
+				return from[a]
+			}
+		}
+	}
+	return -1
 }
 
 // misreadOperand is, for an agent's step that worked out a value of the
@@ -2722,6 +2777,13 @@ func groundTruthContradiction(in *Input) []Finding {
 				// as a check does, is not put forward as an answer.
 				put = ""
 			}
+			if put != "" && relaysBoth(in, i, newValue(put), want) {
+				// Notes that pass on what their agent's tool found, the
+				// correct figure beside the other (last year's figure
+				// beside this year's), keep the correct one: whoever
+				// later drops it is at fault.
+				put = ""
+			}
 		}
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
@@ -2824,12 +2886,16 @@ func figureClaim(claims []extract.Claim, norm string) bool {
 // found, with nothing of its own added.
 func relays(in *Input, i int, put string) bool {
 	v := newValue(put)
-	if len(v.claims) == 0 {
-		return false
-	}
+	return len(v.claims) > 0 && ownToolStates(in, i, v)
+}
+
+// ownToolStates reports whether one output, before step i, of the calls
+// of step i's own agent states every one of the values.
+func ownToolStates(in *Input, i int, vs ...value) bool {
 	for j := range i {
 		if in.Features.Steps[j].Has(extract.KindToolResult) && calledOutput(in, j) &&
-			run.SameAgent(responsible(in, j), in.Run.Steps[i].Agent) && v.statedAt(in, j) {
+			run.SameAgent(responsible(in, j), in.Run.Steps[i].Agent) &&
+			!slices.ContainsFunc(vs, func(v value) bool { return !v.statedAt(in, j) }) {
 			return true
 		}
 	}
@@ -2844,6 +2910,13 @@ var GroundTruthContradiction = &Analyzer{Name: "ground_truth_contradiction", Run
 // lookup, a listing), and none that acts.
 func looksUp(f *extract.Features) bool {
 	return len(f.Calls) > 0 && !slices.ContainsFunc(f.Calls, extract.Call.Consequential)
+}
+
+// relaysBoth reports whether step i writes the correct value and the value
+// put, both figures, as one earlier output of its own agent's tool calls
+// states them: it passes on what it found, choosing neither.
+func relaysBoth(in *Input, i int, put, want value) bool {
+	return allFigures(want.claims) && allFigures(put.claims) && want.statedAt(in, i) && ownToolStates(in, i, want, put)
 }
 
 // statedFinal returns the text of the first claim of a step that is a value

@@ -4,7 +4,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
 )
 
@@ -32,6 +35,43 @@ func TestSubjectBesideTheRightFigure(t *testing.T) {
 				msg{agent: "Writer", content: "Lhasa Gonggar Airport lies at an elevation of 3,750 m."},
 			)
 			assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true))
+		})
+	}
+}
+
+// TestNotesRelayingBothFigures: notes that pass on, as their agent's own
+// search gave them, the correct figure beside another (last year's),
+// keep the correct one; the writer who then puts the other forward is the
+// first to contradict the correct answer. Notes that add the other figure
+// themselves, where the search gave only the correct one, put it forward
+// first. Shape: a researcher, a writer and an editor in chat, the
+// researcher calling a search tool.
+func TestNotesRelayingBothFigures(t *testing.T) {
+	q := "Write a one-paragraph brief on the Port of Rotterdam stating its total cargo throughput in 2023 in million tonnes."
+	args := `{"query": "Port of Rotterdam total throughput 2023"}`
+	for _, tt := range []struct {
+		name, result string
+		want         []int
+	}{
+		{"the search gave both figures", "In 2023, throughput in the port totalled 438.8 million tonnes, a decrease of 6.1% compared to 2022 (467.4 million tonnes).", []int{4}},
+		{"the search gave the correct figure only", "In 2023, throughput in the port totalled 438.8 million tonnes, a decrease of 6.1% on the year before.", []int{3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "test.json", Question: q, GroundTruth: "438.8 million tonnes", Steps: []run.Step{
+				{Agent: "User", Kind: run.KindUser, Content: q},
+				{Agent: "Researcher", Kind: run.KindToolCall, Content: "web_search(" + args + ")", Extra: &run.Extra{ToolCalls: []run.ToolCall{{ID: "c1", Name: "web_search", Arguments: args}}}},
+				{Agent: "web_search", Kind: run.KindToolResult, Content: tt.result, Extra: &run.Extra{ToolCallID: "c1"}},
+				{Agent: "Researcher", Kind: run.KindMessage, Content: "Notes for the Writer:\n- Throughput 2023: 438.8 million tonnes.\n- Throughput 2022: 467.4 million tonnes."},
+				{Agent: "Writer", Kind: run.KindMessage, Content: "The Port of Rotterdam handled a total cargo throughput of 467.4 million tonnes in 2023."},
+				{Agent: "Editor", Kind: run.KindMessage, Content: "Approved: the Port of Rotterdam handled a total cargo throughput of 467.4 million tonnes in 2023."},
+			}}
+			for i := range r.Steps {
+				r.Steps[i].Index = i
+			}
+			f := extract.Run(r)
+			g, err := graph.Build(r, f)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(&Input{Run: r, Features: f, Graph: g}), true))
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -40,5 +41,38 @@ func TestWorkedFromAPageRead(t *testing.T) {
 		msgs = append(msgs, msg{agent: "Orchestrator", content: tt.answer})
 		in := prepare(t, q, "", msgs...)
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
+
+// TestWorkedFromAPairHanded: where the task gives no figure, a step that
+// works the answer out of two figures one other agent stated, with
+// arithmetic that holds, carried on the facts it was handed: the step
+// that stated them is where the wrong answer began. A step that brings a
+// figure of its own, or slips in its arithmetic, is where it began.
+// Shape: a panel of experts that only talk.
+func TestWorkedFromAPairHanded(t *testing.T) {
+	for _, tt := range []struct {
+		name, q, expert, math string
+		want                  int
+	}{
+		{"both figures handed", "How many years passed between the Treaty of Westphalia and the Treaty of Utrecht?",
+			"The Peace of Westphalia was signed in 1648. The Treaty of Utrecht was signed in 1715.", "Taking the dates given: 1715 - 1648 = 67 years.", 1},
+		{"one figure its own", "How many years passed between the Treaty of Westphalia and the Treaty of Utrecht?",
+			"The Peace of Westphalia was signed in 1648.", "Utrecht was signed in 1715, so 1715 - 1648 = 67 years.", 2},
+		{"its arithmetic slips", "How many years passed between the Treaty of Westphalia and the Treaty of Utrecht?",
+			"The Peace of Westphalia was signed in 1648. The Treaty of Utrecht was signed in 1713.", "Taking the dates given: 1713 - 1648 = 67 years.", 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.q, "65",
+				msg{agent: "Moderator", content: "Panel, please answer: " + tt.q, kind: run.KindUser},
+				msg{agent: "History_Expert", content: tt.expert},
+				msg{agent: "Math_Expert", content: tt.math},
+				msg{agent: "Critic", content: "The subtraction is right. I agree."},
+				msg{agent: "Moderator", content: "The panel's answer: 67 years."},
+			)
+			got := steps(DataFlowOrigin.Run(in), true)
+			require.NotEmpty(t, got)
+			assert.Equal(t, tt.want, got[0])
+		})
 	}
 }
