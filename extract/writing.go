@@ -944,3 +944,39 @@ func tokenByte[T string | []byte](s T, i int) bool {
 	}
 	return wordByte(s[i])
 }
+
+// Words returns the words v writes that can name a thing: its runs of
+// word bytes of four or more, lower case, holding no digit, each once in
+// the order written.
+func Words(v string) []string {
+	v = strings.ToLower(v)
+	var out []string
+	for k, end := range wordRuns(v) {
+		w := v[k:end]
+		if len(w) < 4 || strings.ContainsAny(w, "0123456789") || slices.Contains(out, w) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// NewWords returns the Words of v, a value step j writes (a call's
+// argument), that neither the task nor any step before j holds: the words
+// step j brings into the run.
+func (w *Writing) NewWords(j int, v string) []string {
+	if w.index == nil {
+		w.index = newTokenIndex(w.steps)
+	}
+	var out []string
+	for _, word := range Words(v) {
+		if containsToken(w.question, word) {
+			continue
+		}
+		if at := w.index.holding(word); len(at) > 0 && int(at[0]) < j {
+			continue
+		}
+		out = append(out, word)
+	}
+	return out
+}

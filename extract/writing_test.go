@@ -401,3 +401,30 @@ func TestWritingHoldsNoAgentsNumber(t *testing.T) {
 	assert.True(t, w.Holds(2, "110"), "a longer number after the name's words")
 	assert.True(t, w.Holds(1, "agent 11"), "the name itself, as a value")
 }
+
+// TestWritingNewWords: the words a step's value brings into the run are
+// its words of four or more letters, no digit among them, that neither
+// the task nor an earlier step writes; a later step's writing them does
+// not make them old.
+func TestWritingNewWords(t *testing.T) {
+	w := writingOf("Fix slugify in textkit/slug.py.",
+		"def slugify(text):\n    return text.lower()",
+		`text = unicodedata.normalize("NFKD", text)`,
+		"Done: it calls unicodedata.normalize now.")
+	tests := []struct {
+		name string
+		j    int
+		v    string
+		want []string
+	}{
+		{"the words no earlier step writes", 1, `text = unicodedata.normalize("NFKD", text).encode("ascii")`, []string{"unicodedata", "normalize", "nfkd", "encode", "ascii"}},
+		{"written before", 2, `text = unicodedata.normalize("NFKD", text)`, nil},
+		{"short words and words with digits", 1, "a utf8 map of ab", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.NewWords(tt.j, tt.v))
+		})
+	}
+	assert.Equal(t, []string{"text", "unicodedata", "normalize"}, Words("text = unicodedata.normalize(text)"))
+}

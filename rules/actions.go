@@ -1726,6 +1726,11 @@ func unsupportedAnswer(in *Input) []Finding {
 				Reason: fmt.Sprintf("it tells the other party the checks passed, though the output at step %d, the last before it, reports a failure", j)})
 			continue
 		}
+		if j, k := toldFailedChange(in, i); j >= 0 {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteAt(in, i, 0, 0),
+				Reason: fmt.Sprintf("it tells of the change its call at step %d would have made as made, though the output at step %d reports that call failed and no call since made it", j, k)})
+			continue
+		}
 		if !caller[key] {
 			// An agent of a team that calls no tool itself (a writer)
 			// and tells a figure another agent gave it with its digits
@@ -1941,6 +1946,67 @@ func passedOverFailure(in *Input, i int) int {
 	return -1
 }
 
+// toldFailedChange returns the call of step i's agent whose output
+// reports it failed (an error, not a refusal or a thing not found), and
+// that output, where step i, the run's final answer, tells of what the
+// call would have done as done: it writes two or more of the words the call's
+// arguments brought into the run (extract's NewWords: no earlier step
+// nor the task holds them) that no call's arguments nor any output has
+// carried since the failure, and tells of no failure itself. -1, -1 when
+// there is none.
+func toldFailedChange(in *Input, i int) (call, output int) {
+	f := &in.Features.Steps[i]
+	if fa := in.Features.FinalAnswer; fa == nil || fa.Step != i || f.FailureWords != nil || len(f.Errors) > 0 || len(f.Calls) > 0 {
+		return -1, -1
+	}
+	sup := in.supportIndex()
+	key := sup.key(i)
+	for k := i - 1; k >= 0; k-- {
+		g := &in.Features.Steps[k]
+		if !g.Has(extract.KindToolResult) || !slices.ContainsFunc(g.Errors, func(s extract.Signal) bool {
+			return s.Severity >= extract.SeverityMedium && s.Kind != "not_found" && s.Kind != "refusal"
+		}) {
+			continue
+		}
+		j := int(g.Caller)
+		if j == extract.NoCaller || j >= k || sup.key(j) != key {
+			continue
+		}
+		var words []string
+		for _, c := range in.Features.Steps[j].Calls {
+			for _, v := range c.Values {
+				words = append(words, sup.text.NewWords(j, v)...)
+			}
+		}
+		for m := k + 1; m < i && len(words) > 0; m++ {
+			h := &in.Features.Steps[m]
+			words = slices.DeleteFunc(words, func(w string) bool {
+				if h.Has(extract.KindToolResult) && sup.text.Holds(m, w) {
+					return true
+				}
+				for _, c := range h.Calls {
+					for _, v := range c.Values {
+						if slices.Contains(extract.Words(v), w) {
+							return true
+						}
+					}
+				}
+				return false
+			})
+		}
+		told := 0
+		for _, w := range slices.Compact(slices.Sorted(slices.Values(words))) {
+			if sup.text.Holds(i, w) {
+				told++
+			}
+		}
+		if told >= 2 {
+			return j, k
+		}
+	}
+	return -1, -1
+}
+
 // taskAsks reports whether the task writes the verb of a participle a
 // step reports done ("exported": "Export the document…").
 func taskAsks(in *Input, participle string) bool {
@@ -2137,7 +2203,7 @@ func rowsTold(claims []extract.Claim, recs []extract.Record) int {
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
 var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer, FactSignals},
-	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or that a change has since replaced, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
+	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or that a change has since replaced, or a final answer telling as made the change of its own call that failed, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
 // things in prose; a count the agent got wrong is still caught when the

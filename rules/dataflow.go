@@ -3040,7 +3040,8 @@ func actedOnFiles(in *Input) map[string]bool {
 // len(attention(SAMPLE)) is no one's), traced to a step that showed the
 // same code before (copiedFrom, sameCode). It returns -1 otherwise,
 // when the code was given with the task, and when a later call threw the
-// code away (thrownAway): the run ended without it.
+// code away (thrownAway) or the calls that wrote it failed
+// (neverWritten): the run ended without it.
 func answerCode(in *Input) (int, string) {
 	fa := in.Features.FinalAnswer
 	if fa == nil {
@@ -3051,7 +3052,7 @@ func answerCode(in *Input) (int, string) {
 			if !slices.Contains(in.Features.Steps[k].Defines, fn) {
 				continue
 			}
-			if thrownAway(in, k, fa.Step) {
+			if thrownAway(in, k, fa.Step) || neverWritten(in, k, fa.Step) {
 				return -1, ""
 			}
 			if c := copiedFrom(in, k, fn); sameCode(in, c, k) {
@@ -3064,6 +3065,23 @@ func answerCode(in *Input) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// neverWritten reports whether every output before end that answers
+// for step k's calls reports the call failed (an editor's refused
+// replacement): the code step k wrote never reached its file.
+func neverWritten(in *Input, k, end int) bool {
+	outputs := 0
+	for m := k + 1; m < min(end, len(in.Features.Steps)); m++ {
+		if callerOf(in, m) != k {
+			continue
+		}
+		if !failedOutput(&in.Features.Steps[m]) {
+			return false
+		}
+		outputs++
+	}
+	return outputs > 0
 }
 
 // thrownAway reports whether a call of a step after k and before end

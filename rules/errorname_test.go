@@ -914,8 +914,8 @@ func TestDataFlowOriginOfTheExtremeOfAListing(t *testing.T) {
 
 // A final answer that states what a function returns was given by the
 // code that defines it, unless a later call threw that code away (git
-// checkout -- .): the run ended without it, and the answer's result is
-// no code's the run kept. Shape: a coding agent's chat with tool calls.
+// checkout -- .) or the edit that wrote it failed: the run ended without
+// it, and the answer's result is no code's the run kept. Shape: a coding agent's chat with tool calls.
 func TestDataFlowOriginOfCodeThrownAway(t *testing.T) {
 	const task = "page_count(25, 10) returns 2, should be 3. Fix utils/paging.py."
 	edit := `edit_existing_file({"filepath": "utils/paging.py", "changes": "def page_count(total, per_page):\n    return -(-total // per_page)\n"})`
@@ -925,14 +925,20 @@ func TestDataFlowOriginOfCodeThrownAway(t *testing.T) {
 	}{
 		{"the code kept", `run_terminal_command({"command": "git status --short"})`, []int{3}},
 		{"the code thrown away", `run_terminal_command({"command": "git checkout -- . && rm -rf .continue"})`, nil},
+		{"the code never written", "", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			applied := "Edit applied to utils/paging.py"
+			if tt.after == "" {
+				// The editor refused the edit: its code never reached the file.
+				applied, tt.after = "Error: the edit could not be applied, utils/paging.py has changed since it was read.", `run_terminal_command({"command": "git status --short"})`
+			}
 			in := prepare(t, task, "",
 				msg{agent: "user", content: task, kind: run.KindUser},
 				msg{agent: "assistant", content: `read_file({"filepath": "utils/paging.py"})`, kind: run.KindToolCall},
 				msg{agent: "tool", content: "def page_count(total, per_page):\n    return total // per_page\n", kind: run.KindToolResult},
 				msg{agent: "assistant", content: edit, kind: run.KindToolCall},
-				msg{agent: "tool", content: "Edit applied to utils/paging.py", kind: run.KindToolResult},
+				msg{agent: "tool", content: applied, kind: run.KindToolResult},
 				msg{agent: "assistant", content: tt.after, kind: run.KindToolCall},
 				msg{agent: "tool", content: "", kind: run.KindToolResult},
 				msg{agent: "assistant", content: "page_count now rounds up, so page_count(25, 10) returns 3."},

@@ -4332,3 +4332,30 @@ func TestUnsupportedAnswerOfPassesOverFailedChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsupportedAnswerOfAFailedChange: an agent whose edit the editor
+// refused, and that then tells of the edit's change as made, tells what
+// the output before it contradicts; one that made the change by a later
+// call, or tells of the failure, or names only one of the edit's new
+// words, does not.
+func TestUnsupportedAnswerOfAFailedChange(t *testing.T) {
+	q := "slugify drops accented letters; fix it in textkit/slug.py so they are transliterated."
+	view := out("def slugify(text):\n    text = text.lower()\n    return text")
+	edit := call(`str_replace({"path": "textkit/slug.py", "old_str": "text = text.lower()", "new_str": "text = unicodedata.normalize(\"NFKD\", text).encode(\"ascii\", \"ignore\")"})`)
+	refused := out("Error: No replacement was performed, old_str did not appear verbatim in textkit/slug.py.")
+	for _, tt := range []struct {
+		name  string
+		steps []msg
+		want  []int
+	}{
+		{"told as made", []msg{edit, refused, {agent: "assistant", content: "Done: slugify now normalizes the text with unicodedata.normalize('NFKD') first."}}, []int{5}},
+		{"made by a later call", []msg{edit, refused, edit, out("The file textkit/slug.py has been edited: text = unicodedata.normalize(\"NFKD\", text)"), {agent: "assistant", content: "Done: slugify now normalizes the text with unicodedata.normalize('NFKD') first."}}, nil},
+		{"tells of the failure", []msg{edit, refused, {agent: "assistant", content: "The edit failed, so slugify does not normalize with NFKD yet."}}, nil},
+		{"one new word", []msg{edit, refused, {agent: "assistant", content: "Done: slugify now calls normalize on its text."}}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "", append([]msg{{agent: "user", content: q, kind: run.KindUser}, call(`view({"path": "textkit/slug.py"})`), view}, tt.steps...)...)
+			assert.Equal(t, tt.want, stepsFor(UnsupportedAnswer.Run(in), "would have made as made"))
+		})
+	}
+}

@@ -547,6 +547,13 @@ func chat(msgs []message, data []byte) (*Case, error) {
 			}
 		}
 		if list, err := anyList(data, ""); err == nil {
+			if ms, ok := llamaWorkflowEvents(list); ok {
+				// A LlamaIndex agent workflow's events, as its serializer
+				// writes them.
+				if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+					return c, err
+				}
+			}
 			if _, ok := aiSDKSteps(list); ok {
 				// The Vercel AI SDK's steps, as it wrote them before
 				// version 5 (text, toolCalls, toolResults).
