@@ -2730,6 +2730,36 @@ func TestPrematureSatisfaction(t *testing.T) {
 	assert.Empty(t, PrematureSatisfaction.Run(surferRun(t, "3,900")), "satisfied with the right answer is no fault")
 }
 
+// TestPrematureSatisfactionOfHandedFigures: a result the ledger accepted
+// whose answer's figures the instruction it answers handed it carried
+// them: the share of the blame is that instruction's; a result that
+// brings a figure of its own keeps it.
+func TestPrematureSatisfactionOfHandedFigures(t *testing.T) {
+	q := "What share of the county's 12,000 people lived in Brindle Cove in 2020?"
+	for _, tt := range []struct {
+		name, instruction, result string
+		want                      int
+	}{
+		{"carries the handed figure", "Brindle Cove had 4,800 people in 2020. Work out 4,800 / 12,000 as a share.", "4,800 / 12,000 = 0.4", 2},
+		{"brings its own figure", "Work out Brindle Cove's 2020 population as a share of 12,000.", "Brindle Cove had 4,800 people: 4,800 / 12,000 = 0.4", 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "0.325",
+				msg{agent: "human", content: q, kind: run.KindUser},
+				msg{agent: "Planner", content: "Initial plan:\n\n- Ask Coder to work out the share.", kind: run.KindThought},
+				msg{agent: "Planner", content: tt.instruction, kind: run.KindInstruction, target: "Coder"},
+				msg{agent: "Coder", content: tt.result},
+				msg{agent: "Planner", content: ledger(true, true), kind: run.KindThought},
+				msg{agent: "Planner", content: "FINAL ANSWER: 4,800 people, 0.4", kind: run.KindTermination},
+			)
+			fs := PrematureSatisfaction.Run(in)
+			require.Len(t, fs, 2)
+			assert.Equal(t, 4, fs[0].Step, "the ledger")
+			assert.Equal(t, tt.want, fs[1].Step, "the result's share")
+		})
+	}
+}
+
 func TestUnverifiedApproval(t *testing.T) {
 	approve := func(evidence string) *Input {
 		steps := []msg{
