@@ -1718,12 +1718,15 @@ func unsupportedAnswer(in *Input) []Finding {
 			caller[key] = true
 			continue
 		}
-		if !sawResult || !isAgentDecision(in, i) {
+		if !isAgentDecision(in, i) {
 			continue
 		}
 		if j := passedOverFailure(in, i); j >= 0 {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteAt(in, i, f.Passes.Offset, f.Passes.Len),
 				Reason: fmt.Sprintf("it tells the other party the checks passed, though the output at step %d, the last before it, reports a failure", j)})
+			continue
+		}
+		if !sawResult {
 			continue
 		}
 		if j, k := toldFailedChange(in, i); j >= 0 {
@@ -1921,19 +1924,30 @@ func hiddenFailure(in *Input, failedAt []int, i int) int {
 	return -1
 }
 
-// passedOverFailure returns the tool result, the last before step i,
-// that reports a failure, where step i reports the checks passed
-// (extract's Passes) and tells of no failure itself: whoever ran the
-// check, it tells the other party a result the output before it
-// contradicts. -1 when there is none.
+// passedOverFailure returns the output, the last before step i, that
+// reports a failure, where step i reports the checks passed (extract's
+// Passes) and tells of no failure itself: whoever ran the check, it tells
+// the other party a result the output before it contradicts. The output
+// is a tool result, or a test runner's report that another agent pasted
+// into its message (a team whose agents pass their work on as messages);
+// a message that reports passing checks after it, or runs code again
+// with no failure in what it pastes, is the later word. -1 when there is
+// none.
 func passedOverFailure(in *Input, i int) int {
 	f := &in.Features.Steps[i]
 	if f.Passes == nil || f.FailureWords != nil || len(f.Errors) > 0 {
 		return -1
 	}
+	key := run.AgentKey(in.Run.Steps[i].Agent)
 	for j := i - 1; j >= 0; j-- {
 		g := &in.Features.Steps[j]
 		if !g.Has(extract.KindToolResult) {
+			switch {
+			case len(g.FailedTests) > 0 && isAgentDecision(in, j) && run.AgentKey(in.Run.Steps[j].Agent) != key:
+				return j
+			case g.Passes != nil || len(g.FailedTests) == 0 && g.IssuesCall():
+				return -1
+			}
 			continue
 		}
 		if slices.ContainsFunc(g.Errors, func(s extract.Signal) bool {

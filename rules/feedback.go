@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
 )
 
@@ -254,6 +255,13 @@ func prematureSatisfaction(in *Input) []Finding {
 		out := []Finding{{Step: i, Strength: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
 			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}
 		if j := judgedStep(in, i); j >= 0 {
+			if k := handedFigures(in, j); k >= 0 {
+				// The result carried the answer's figures the instruction
+				// it answers handed it: the share is the instruction's.
+				out = append(out, Finding{Step: k, Strength: 0.3, Quote: quoteAt(in, k, 0, 0),
+					Reason: fmt.Sprintf("the ledger at step %d accepted the result of step %d as the answer, whose figures this instruction handed it", i, j)})
+				return out
+			}
 			out = append(out, Finding{Step: j, Strength: 0.3, Quote: quoteAt(in, j, 0, 0),
 				Reason: fmt.Sprintf("the ledger at step %d accepted its result as the answer", i)})
 		}
@@ -334,3 +342,35 @@ func unverifiedApproval(in *Input) []Finding {
 // UnverifiedApproval is the unverified_approval analyzer.
 var UnverifiedApproval = &Analyzer{Name: "unverified_approval", Run: unverifiedApproval, Requires: []Fact{FactKinds, FactSignals, FactClaims, FactToolCalls, FactFinalAnswer, FactGroundTruth},
 	Doc: "a verification that approves a result with no call of its own and no fresh tool output"}
+
+// handedFigures returns the instruction step j answers when every figure
+// of j that the final answer states, but the task does not, is one that
+// instruction states too (j carried the figures it was handed) or one
+// j's own arithmetic, right, works out, and j carries at least one; -1
+// otherwise.
+func handedFigures(in *Input, j int) int {
+	fa := in.Features.FinalAnswer
+	ks := in.Graph.Predecessors(j, graph.Instructs)
+	if fa == nil || len(ks) == 0 {
+		return -1
+	}
+	k := ks[len(ks)-1]
+	f := &in.Features.Steps[j]
+	carried := false
+	for _, c := range f.Claims {
+		if c.Kind != extract.ClaimNumber || taskNumber(in, c.Norm) || !slices.ContainsFunc(fa.Claims, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) {
+			continue
+		}
+		if v, _ := c.Value(); !f.Miscomputes && slices.Contains(f.Computes, v) {
+			continue // worked out right from what it was given
+		}
+		if !slices.ContainsFunc(in.Features.Steps[k].Claims, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) {
+			return -1
+		}
+		carried = true
+	}
+	if !carried {
+		return -1
+	}
+	return k
+}

@@ -2730,6 +2730,36 @@ func TestPrematureSatisfaction(t *testing.T) {
 	assert.Empty(t, PrematureSatisfaction.Run(surferRun(t, "3,900")), "satisfied with the right answer is no fault")
 }
 
+// TestPrematureSatisfactionOfHandedFigures: a result the ledger accepted
+// whose answer's figures the instruction it answers handed it carried
+// them: the share of the blame is that instruction's; a result that
+// brings a figure of its own keeps it.
+func TestPrematureSatisfactionOfHandedFigures(t *testing.T) {
+	q := "What share of the county's 12,000 people lived in Brindle Cove in 2020?"
+	for _, tt := range []struct {
+		name, instruction, result string
+		want                      int
+	}{
+		{"carries the handed figure", "Brindle Cove had 4,800 people in 2020. Work out 4,800 / 12,000 as a share.", "4,800 / 12,000 = 0.4", 2},
+		{"brings its own figure", "Work out Brindle Cove's 2020 population as a share of 12,000.", "Brindle Cove had 4,800 people: 4,800 / 12,000 = 0.4", 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "0.325",
+				msg{agent: "human", content: q, kind: run.KindUser},
+				msg{agent: "Planner", content: "Initial plan:\n\n- Ask Coder to work out the share.", kind: run.KindThought},
+				msg{agent: "Planner", content: tt.instruction, kind: run.KindInstruction, target: "Coder"},
+				msg{agent: "Coder", content: tt.result},
+				msg{agent: "Planner", content: ledger(true, true), kind: run.KindThought},
+				msg{agent: "Planner", content: "FINAL ANSWER: 4,800 people, 0.4", kind: run.KindTermination},
+			)
+			fs := PrematureSatisfaction.Run(in)
+			require.Len(t, fs, 2)
+			assert.Equal(t, 4, fs[0].Step, "the ledger")
+			assert.Equal(t, tt.want, fs[1].Step, "the result's share")
+		})
+	}
+}
+
 func TestUnverifiedApproval(t *testing.T) {
 	approve := func(evidence string) *Input {
 		steps := []msg{
@@ -4306,9 +4336,20 @@ func TestUnsupportedArgumentsAirportOfTheTasksCity(t *testing.T) {
 	}
 }
 
+// pasted is a developer's message that pastes a test run ending in
+// summary, its failures listed before it when it has any.
+func pasted(summary string) msg {
+	failures := ""
+	if strings.Contains(summary, "failed") {
+		failures = "FAILED tests/test_cli.py::test_dry_run_copies_nothing - AssertionError: assert 3 == 0\nFAILED tests/test_cli.py::test_dry_run_lists_files - AssertionError: 'would copy' not in ''\n"
+	}
+	return msg{agent: "developer", content: "Added `--dry-run` to `backup/cli.py` and tests in `tests/test_cli.py`.\n\nTest run:\n```\n$ pytest -q\n................\n" + failures + summary + "\n```"}
+}
+
 // TestUnsupportedAnswerOfPassesOverFailedChecks: an agent that tells the
 // other party the checks passed right after a check's output reported
-// failures tells a result the output contradicts, whether or not it ran
+// failures (a tool's, or a test run another agent pasted into its
+// message) tells a result the output contradicts, whether or not it ran
 // the check; one that tells of the failures, or speaks after a later run
 // that passed, or whose passing is a condition, does not.
 func TestUnsupportedAnswerOfPassesOverFailedChecks(t *testing.T) {
@@ -4325,6 +4366,12 @@ func TestUnsupportedAnswerOfPassesOverFailedChecks(t *testing.T) {
 		{"tells of the failures", []msg{call(`run_tests({"build": "2.14.0-rc3"})`), out(failed), report, {agent: "release", content: "The suite is not green: 3 tests failed, so I'm holding the release."}}, nil},
 		{"a later run passed", []msg{call(`run_tests({"build": "2.14.0-rc3"})`), out(failed), call(`run_tests({"build": "2.14.0-rc4"})`), out(`{"build": "2.14.0-rc4", "passed": 415, "failed": 0}`), {agent: "release", content: "The suite is green on 2.14.0-rc4."}}, nil},
 		{"a condition", []msg{call(`run_tests({"build": "2.14.0-rc3"})`), out(failed), {agent: "release", content: "I'll approve it once the suite is green."}}, nil},
+		// A team whose agents pass their outputs on as messages: the
+		// report another agent pasted is the output before it.
+		{"another agent pasted the failing report", []msg{pasted("2 failed, 14 passed in 0.84s"), {agent: "qa", content: "The change is as asked and all 16 tests pass. Ready to merge."}}, []int{2}},
+		{"the pasted report passed", []msg{pasted("16 passed in 0.84s"), {agent: "qa", content: "The change is as asked and all 16 tests pass. Ready to merge."}}, nil},
+		{"a later pasted report passed", []msg{pasted("2 failed, 14 passed in 0.84s"), {agent: "developer", content: "Fixed the dry run; the suite again:\n```\n$ pytest -q\n................\n16 passed in 0.91s\n```"}, {agent: "qa", content: "All 16 tests pass. Ready to merge."}}, nil},
+		{"its own pasted report", []msg{{agent: "qa", content: pasted("2 failed, 14 passed in 0.84s").content}, {agent: "qa", content: "All 16 tests pass. Ready to merge."}}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			in := prepare(t, q, "", append([]msg{{agent: "user", content: q, kind: run.KindUser}}, tt.steps...)...)

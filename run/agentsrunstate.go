@@ -26,7 +26,22 @@ func runStateItems(data []byte) (list []any, agents []string, ok bool) {
 	if dec.Decode(&st) != nil || len(st.Schema) == 0 || st.Generated == nil {
 		return nil, nil, false
 	}
-	switch in := st.Original.(type) {
+	list, agents = inputItems(st.Original)
+	for _, it := range st.Generated {
+		raw, ok := it["rawItem"].(map[string]any)
+		if !ok {
+			continue
+		}
+		list = append(list, raw)
+		agents = append(agents, firstNonEmpty(namedAgent(it["agent"]), namedAgent(it["sourceAgent"])))
+	}
+	return list, agents, true
+}
+
+// inputItems are the items of a run's input, each made by no agent: a
+// text, the user's message, or a list of input items.
+func inputItems(input any) (list []any, agents []string) {
+	switch in := input.(type) {
 	case string:
 		if strings.TrimSpace(in) != "" {
 			list = append(list, map[string]any{"role": "user", "content": in})
@@ -38,18 +53,5 @@ func runStateItems(data []byte) (list []any, agents []string, ok bool) {
 			agents = append(agents, "")
 		}
 	}
-	name := func(v any) string {
-		m, _ := v.(map[string]any)
-		n, _ := m["name"].(string)
-		return strings.TrimSpace(n)
-	}
-	for _, it := range st.Generated {
-		raw, ok := it["rawItem"].(map[string]any)
-		if !ok {
-			continue
-		}
-		list = append(list, raw)
-		agents = append(agents, firstNonEmpty(name(it["agent"]), name(it["sourceAgent"])))
-	}
-	return list, agents, true
+	return list, agents
 }

@@ -467,18 +467,23 @@ func uiMessages(list []any) ([]dumpMessage, bool) {
 	return out, len(out) > 0
 }
 
-// labelledList reads an object that holds a label and, under one other
-// key, a list: the list is the run, as a file of its own would be read,
-// and the label is its. ok is false for any other object.
+// labelledList reads an object that holds a label, or the task (its
+// question, its ground truth) a run was given, and under one other key a
+// list: the list is the run, as a file of its own would be read, and the
+// label and the task beside it are its. ok is false for any other object,
+// and for one with no label whose list reads as no run.
 func labelledList(data []byte, format Format) (c *Case, ok bool, err error) {
 	var o map[string]json.RawMessage
 	if json.Unmarshal(data, &o) != nil {
 		return nil, false, nil
 	}
 	var list json.RawMessage
+	labelled := false
 	for k, v := range o {
 		switch {
 		case labelKeys[k]:
+			labelled = true
+		case taskKeys[k]:
 		case list != nil:
 			return nil, false, nil
 		default:
@@ -489,15 +494,34 @@ func labelledList(data []byte, format Format) (c *Case, ok bool, err error) {
 		return nil, false, nil
 	}
 	meta := &fileObject{}
+	var question json.RawMessage
 	if err := json.Unmarshal(data, &struct {
 		MistakeAgent  *string          `json:"mistake_agent"`
 		MistakeStep   *json.RawMessage `json:"mistake_step"`
 		MistakeReason *string          `json:"mistake_reason"`
-	}{&meta.MistakeAgent, &meta.MistakeStep, &meta.MistakeReason}); err != nil {
+		Question      *json.RawMessage `json:"question"`
+		Task          *json.RawMessage `json:"task"`
+		GroundTruth   *json.RawMessage `json:"ground_truth"`
+	}{&meta.MistakeAgent, &meta.MistakeStep, &meta.MistakeReason, &question, &meta.Task, &meta.GroundTruth}); err != nil {
+		if !labelled {
+			return nil, false, nil
+		}
 		return nil, true, err
+	}
+	given := func(c *Case) {
+		if c == nil || c.Run == nil {
+			return
+		}
+		if task := strings.TrimSpace(firstNonEmpty(scalarString(question), scalarString(meta.Task))); task != "" {
+			c.Run.Question = task
+		}
+		if gt := scalarString(meta.GroundTruth); gt != "" {
+			c.Run.GroundTruth = gt
+		}
 	}
 	if format == FormatAuto {
 		if c, ok, err := cliSession(list); ok {
+			given(c)
 			if err != nil || c.Label != nil {
 				return c, true, err
 			}
@@ -506,6 +530,10 @@ func labelledList(data []byte, format Format) (c *Case, ok bool, err error) {
 		}
 	}
 	c, err = parseOne(list, list, format)
+	if err != nil && !labelled {
+		return nil, false, nil
+	}
+	given(c)
 	if err != nil || c.Label != nil {
 		return c, true, err
 	}

@@ -666,11 +666,7 @@ func TestTeamLogsAndTrajectories(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c, err := ParseCase("run.json", []byte(tt.data), Options{})
 			require.NoError(t, err)
-			var got []string
-			for _, s := range c.Run.Steps {
-				got = append(got, s.Agent+" "+string(s.Kind)+": "+s.Content)
-			}
-			assert.Equal(t, tt.steps, got)
+			assert.Equal(t, tt.steps, stepTexts(c.Run))
 			assert.Equal(t, tt.label, c.Label)
 		})
 	}

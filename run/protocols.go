@@ -27,12 +27,14 @@ import (
 
 // The keys of a record that wraps a protocol message: those naming its
 // peer (an agent's or a server's name, else its address), those it keeps
-// the message under, and those of a record that only labels the run.
+// the message under, those of a record that only labels the run, and
+// those that give the run's task beside a label.
 var (
 	peerNameKeys = []string{"agent", "agent_name", "agentName", "server", "server_name", "serverName"}
 	peerAddrKeys = []string{"peer", "url", "endpoint"}
 	wrapKeys     = []string{"message", "payload", "request", "response", "data"}
 	labelKeys    = map[string]bool{"mistake_agent": true, "mistake_step": true, "mistake_reason": true}
+	taskKeys     = map[string]bool{"question": true, "task": true, "ground_truth": true}
 )
 
 // a2aSend are the A2A methods that send a remote agent a message.

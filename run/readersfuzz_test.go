@@ -71,12 +71,19 @@ func FuzzParseLabelledTraces(f *testing.F) {
 // (metagptlog.go), Agency Swarm threads and bare smolagents steps
 // (dumps.go), single assistants' provider shapes (AI SDK steps, Responses
 // call logs, Cohere tool plans, cited sources), Lunary's API runs and
-// GenAI events with one JSON body, from the tests' shapes.
+// GenAI events with one JSON body, and teams' results as they are
+// returned (teamresults.go), from the tests' shapes.
 func FuzzParseNewReaders(f *testing.F) {
 	event := func(name, content string) string {
 		return `{"name":"` + name + `","timeUnixNano":"2","attributes":[{"key":"gen_ai.event.content","value":{"stringValue":` + strconv.Quote(content) + `}}]}`
 	}
 	for _, s := range []string{
+		`{"input": "TLS fails.", "new_items": [{"type": "handoff_call_item", "agent": "Triage", "raw_item": {"type": "function_call", "name": "transfer_to_billing", "arguments": "{}", "call_id": "c1"}}, {"type": "handoff_output_item", "source_agent": {"name": "Triage"}, "raw_item": {"type": "function_call_output", "call_id": "c1", "output": "{\"assistant\": \"Billing\"}"}}], "mistake_agent": "Triage", "mistake_step": 1}`,
+		`{"task": "Build it.", "node_history": [{"node_id": "a"}, "b"], "results": {"a": {"result": {"message": {"role": "assistant", "content": [{"text": "x"}]}}}, "b": {"status": "FAILED", "error": "e"}}}`,
+		`{"task_status": {"0": "completed"}, "task_results": {"0": {"description": "d", "raw": "r", "agent": "A"}, "x": {"description": "d2", "raw": "r2", "agent": {"name": "B"}}}}`,
+		`{"task": "t", "chats": [{"chat_history": [{"content": "a", "role": "assistant", "name": "p"}, {"content": "b", "role": "user", "name": "q"}], "summary": "b", "cost": {}}]}`,
+		"{\"source\": \"UserProxy\", \"message\": \"Q?\", \"type\": \"OrchestrationEvent\"}\n{\"prompt_tokens\": 1, \"type\": \"LLMCallEvent\"}\n{\"source\": \"Orchestrator (-> Coder)\", \"message\": \"Do it.\", \"type\": \"OrchestrationEvent\"}",
+		"{\"type\": \"routing-agent-end\", \"payload\": {\"task\": \"t\", \"primitiveId\": \"a\", \"prompt\": \"p\"}}\n{\"type\": \"agent-execution-event-tool-call\", \"payload\": {\"toolCallId\": \"c\", \"toolName\": \"f\", \"args\": {}}}\n{\"type\": \"agent-execution-event-tool-result\", \"payload\": {\"toolCallId\": \"c\", \"result\": \"ok\"}}\n{\"type\": \"agent-execution-end\", \"payload\": {\"agentId\": \"a\", \"result\": \"r\"}}",
 		`{"name": "MoatlessTools", "initial_message": "bulk_create drops IDs", "transitions": [{"id": 0, "state": {"name": "Pending"}, "actions": []}, {"id": 1, "state": {"name": "SearchCode", "model": "m"}, "actions": [{"request": {"scratch_pad": "Look at bulk_create.", "search_requests": [{"function_names": ["bulk_create"]}]}, "response": {"trigger": "did_search", "output": {"ranked_spans": [{"file_path": "query.py"}]}}}]}, {"id": 2, "state": {"name": "PlanToCode"}, "actions": [{"request": {"scratch_pad": "Allow IGNORE.", "action": "modify", "file_path": "query.py"}, "response": {"trigger": "edit_code", "output": {}}}]}], "info": {"instance_id": "django__django-17051"}, "mistake_agent": "PlanToCode", "mistake_step": 3}`,
 		"{\"instance_id\": \"a-1\", \"found_files\": [\"python.py\"], \"file_traj\": {\"prompt\": \"Which files? issue\", \"response\": \"python.py\", \"usage\": {}}, \"related_loc_traj\": {\"prompt\": \"Which functions?\", \"response\": [\"function: setup\", \"function: other\"]}}\n{\"instance_id\": \"a-2\", \"found_files\": [], \"file_traj\": {\"prompt\": \"Which files? other\", \"response\": \"x.py\"}}",
 		"{\"instance_id\": \"a-1\", \"found_files\": [\"python.py\"], \"file_traj\": {\"prompt\": \"Which files? issue\", \"response\": \"python.py\"}}\n{\"mistake_agent\": \"assistant\", \"mistake_step\": 1, \"mistake_reason\": \"r\"}",

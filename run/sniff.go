@@ -573,6 +573,20 @@ func chat(msgs []message, data []byte) (*Case, error) {
 					return c, err
 				}
 			}
+			if c, ok, err := sourceEvents(list); ok {
+				// A log of events naming their sources (Magentic-One's).
+				return c, err
+			}
+			if ms, task, ok := networkChunks(list); ok {
+				// An agent network's streamed chunks (Mastra's).
+				if c, ok, err := dumpCaseOfMessages(ms, &fileObject{Question: task}); ok {
+					return c, err
+				}
+			}
+			if msgs, ok := chatResults(list); ok {
+				// AG2's chat results, one chat after another.
+				return caseOf(transcript(msgs, nil))
+			}
 		}
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
@@ -675,6 +689,21 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
 			return c, err
 		}
+	}
+	if list, agents, ok := runResultItems(data); ok {
+		// The OpenAI Agents SDK's run result (Python's), whose items say
+		// their agent; a label beside them is the run's.
+		if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), o); ok {
+			return c, err
+		}
+	}
+	if msgs, ok := chatResultObject(data); ok {
+		// One of AG2's chat results; a label beside it is the run's.
+		r, err := transcript(msgs, o)
+		if err != nil {
+			return nil, err
+		}
+		return o.labelled(r)
 	}
 	if list, ok := frameworkThread(data); ok {
 		// An Agent Framework thread, whose messages are its store's; a

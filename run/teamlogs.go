@@ -25,7 +25,7 @@ func teamLog(data []byte) ([]dumpMessage, bool) {
 		return nil, false
 	}
 	for _, read := range []func(map[string]any) ([]dumpMessage, bool){
-		assistantsThread, llamaStackSession, taskWeaverConversation, crewOutput, mistralConversation, rolesAsAgents,
+		assistantsThread, llamaStackSession, taskWeaverConversation, crewOutput, mistralConversation, nodeResults, taskResults, rolesAsAgents,
 	} {
 		if ms, ok := read(o); ok && len(ms) > 0 {
 			return ms, true
