@@ -61,19 +61,27 @@ func NewWriting(r *run.Run) *Writing {
 		}
 	}
 	w.question = w.unnumbered(strings.ToLower(r.Question))
+	offer := func(v string) {
+		if w.offered == nil {
+			w.offered = map[string]bool{}
+		}
+		w.offered[strings.ToLower(v)] = true
+	}
 	for _, t := range r.Tools {
 		for _, v := range t.Offers {
-			if w.offered == nil {
-				w.offered = map[string]bool{}
-			}
-			w.offered[strings.ToLower(v)] = true
+			offer(v)
 		}
+	}
+	for _, v := range InstructionOptions(r.Instructions) {
+		offer(v)
 	}
 	return w
 }
 
 // Offered reports whether a schema of the run's tools offers v (lower
-// case) as one of its values: an enum's choice, a default, a constant.
+// case) as one of its values (an enum's choice, a default, a constant),
+// or the run's instructions list it among the choices a reply may take
+// (InstructionOptions).
 func (w *Writing) Offered(v string) bool {
 	return w.offered[v]
 }

@@ -1716,7 +1716,9 @@ func unsupportedAnswer(in *Input) []Finding {
 			continue
 		case len(f.Calls) > 0 || f.IssuesCall():
 			caller[key] = true
-			continue
+			if !handsInAnswer(in, i) {
+				continue
+			}
 		}
 		if !isAgentDecision(in, i) {
 			continue
@@ -1793,10 +1795,75 @@ func unsupportedAnswer(in *Input) []Finding {
 			}
 			continue
 		}
-		out = append(out, Finding{Step: i, Strength: min(0.9, 0.3+0.2*float64(len(missing))), Quote: quoteClaim(in, i, missing[0]),
-			Reason: fmt.Sprintf("it tells the other party %s, which no tool result or earlier message holds", quoteList(missing))})
+		reason := fmt.Sprintf("it tells the other party %s, which no tool result or earlier message holds", quoteList(missing))
+		strength := min(0.9, 0.3+0.2*float64(len(missing)))
+		if c, j := failedAsking(in, failedAt, i); c >= 0 {
+			// The call that asked for what the step tells failed, and no
+			// call of that tool gave it since: the value stands in for a
+			// result the agent never got.
+			reason += fmt.Sprintf(", where the call at step %d that asked about it failed (step %d) and no call of that tool gave it since", c, j)
+			strength = 0.9
+		}
+		out = append(out, Finding{Step: i, Strength: strength, Quote: quoteClaim(in, i, missing[0]), Reason: reason})
 	}
 	return out
+}
+
+// failedAsking returns an earlier call step c of step i's agent whose
+// output j failed (failedAt), when step i names a value that call was
+// given (what it asked about; for a step that hands in the answer by a
+// call, what the answer states) and no later call by the same name returned
+// an output that did not fail before i: the only call that could have
+// given step i what it tells did not. c and j are -1 when there is none.
+func failedAsking(in *Input, failedAt []int, i int) (c, j int) {
+	text := in.supportIndex().text
+	claims := in.Features.Steps[i].Claims
+	if handsInAnswer(in, i) {
+		claims = in.Features.FinalAnswer.Claims
+	}
+	names := func(v string) bool {
+		v = strings.ToLower(v)
+		return text.Holds(i, v) || slices.ContainsFunc(claims, func(c extract.Claim) bool { return c.Norm == v })
+	}
+	for c = i - 1; c >= 0; c-- {
+		j = failedAt[c]
+		if j < 0 || j >= i || !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[i].Agent) {
+			continue
+		}
+		for _, call := range in.Features.Steps[c].Calls {
+			if !slices.ContainsFunc(call.Values, func(v string) bool { return meaningful(v) && !prose(v) && names(v) }) {
+				continue
+			}
+			if !answeredSince(in, call.Name, j, i) {
+				return c, j
+			}
+		}
+	}
+	return -1, -1
+}
+
+// answeredSince reports whether a call by the name, made after step j
+// and before step i, returned an output that did not fail.
+func answeredSince(in *Input, name string, j, i int) bool {
+	for k := j + 1; k < i; k++ {
+		f := &in.Features.Steps[k]
+		if !f.Has(extract.KindToolResult) || failedOutput(f) {
+			continue
+		}
+		if c := callerOf(in, k); c > j && slices.ContainsFunc(in.Features.Steps[c].Calls, func(x extract.Call) bool { return x.Name == name }) {
+			return true
+		}
+	}
+	return false
+}
+
+// handsInAnswer reports whether step i, a step that calls a tool, hands
+// in the run's answer by that call (a finishing call's answer argument,
+// ToolBench's Finish, smolagents' final_answer): the answer is told to
+// the other party as a reply is, and what it states is read as a reply's.
+func handsInAnswer(in *Input, i int) bool {
+	fa := in.Features.FinalAnswer
+	return fa != nil && fa.Step == i && fa.Source == extract.SourceAction
 }
 
 // slippedFigure returns a number step i of the agent key states that no
@@ -2217,7 +2284,7 @@ func rowsTold(claims []extract.Claim, recs []extract.Record) int {
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
 var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer, FactSignals},
-	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or that a change has since replaced, or a final answer telling as made the change of its own call that failed, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
+	Doc: "a tool-using agent telling the other party (in a reply, or in the answer a finishing call hands in) values that no tool result or earlier message holds, most when the call that asked for them failed and none since gave them, or that a change has since replaced, or a final answer telling as made the change of its own call that failed, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
 // things in prose; a count the agent got wrong is still caught when the

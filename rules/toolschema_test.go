@@ -57,3 +57,35 @@ func TestUnsupportedArgumentsOfTemplateExample(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(inputOf(t, r)), true), tt.question)
 	}
 }
+
+// TestUnsupportedArgumentsOfListedOptions: a router's call given a value
+// its instructions list among the choices of its reply ("respond with the
+// worker to act next, or FINISH"; "Select one of: [...]") was given it, as
+// by a tool's schema; a value the instructions only show in an example of
+// the reply's form, or none at all, is still no one's. Shape: a LangGraph
+// supervisor's route calls in a trace that keeps the instructions apart.
+func TestUnsupportedArgumentsOfListedOptions(t *testing.T) {
+	task := "Which has the bigger battery, the Orion X5 Pro or the Vega 12 Plus?"
+	for _, tt := range []struct {
+		name, instructions string
+		want               []int
+	}{
+		{"offered beside a description", "You are a supervisor managing these workers: researcher, writer. Given the conversation, respond with the worker to act next, or FINISH.", nil},
+		{"listed", "You are a supervisor managing these workers: researcher, writer. Given the conversation above, who should act next? Or should we FINISH? Select one of: ['researcher', 'writer', 'FINISH']", nil},
+		{"an example", `You are a supervisor managing these workers: researcher, writer. Reply in JSON, e.g. {"next": "FINISH"}.`, []int{5}},
+		{"not written", "You are a supervisor managing these workers: researcher, writer.", []int{5}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "supervisor", content: `route({"next": "researcher"})`, kind: run.KindToolCall, target: "researcher"},
+				msg{agent: "researcher", content: `search_specs({"query": "Orion X5 Pro battery; Vega 12 Plus battery"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "Orion X5 Pro: 5,100 mAh. Vega 12 Plus: 4,900 mAh.", kind: run.KindToolResult},
+				msg{agent: "researcher", content: "The Orion X5 Pro has the bigger battery: 5,100 mAh against 4,900 mAh.", target: "supervisor"},
+				msg{agent: "supervisor", content: `route({"next": "FINISH"})`, kind: run.KindToolCall},
+			)
+			in.Run.Instructions = tt.instructions
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+}
