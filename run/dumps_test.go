@@ -558,6 +558,47 @@ func TestMetaGPTConsoleLog(t *testing.T) {
 	assert.Len(t, c.Run.Steps, 2)
 }
 
+// TestMetaGPTLogOfSeveralRuns: MetaGPT appends every run to its log file
+// (logs/log.txt, a day's logs/YYYYMMDD.txt); each run begins with the
+// record of the team's investment, and is a run of its own, named by
+// that record's time, its task its own PRD's. A labelled object holding
+// such a log labels none of its runs, and says so.
+func TestMetaGPTLogOfSeveralRuns(t *testing.T) {
+	run := func(at, idea, code string) string {
+		return at + ".100 | INFO     | metagpt.team:invest:93 - Investment: $3.0.\n" +
+			at + ".200 | INFO     | metagpt.roles.role:_act:403 - Alice(Product Manager): to do WritePRD(WritePRD)\n" +
+			"[CONTENT]\n{\"Original Requirements\": \"" + idea + "\"}\n[/CONTENT]\n" +
+			at + ".300 | INFO     | metagpt.roles.role:_act:403 - Alex(Engineer): to do WriteCode(WriteCode)\n" + code + "\n"
+	}
+	data := run("2025-01-20 14:03:10", "Write a bill splitter.", "def split(): pass") +
+		"2025-01-20 14:04:00.000 | INFO     | metagpt.utils.file_repository:save:57 - Saving main.py\n" +
+		run("2025-01-20 16:40:02", "Write a unit converter.", "def convert(): pass")
+	cs, err := ParseAll(t.Context(), "20250120.txt", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, cs, 2)
+	for i, want := range []struct{ name, question, code string }{
+		{"2025-01-20 14:03:10.100", "Write a bill splitter.", "def split(): pass"},
+		{"2025-01-20 16:40:02.100", "Write a unit converter.", "def convert(): pass"},
+	} {
+		r := cs[i].Run
+		assert.Equal(t, want.name, r.TraceID)
+		assert.Equal(t, want.question, r.Question)
+		require.Len(t, r.Steps, 2)
+		assert.Contains(t, r.Steps[1].Content, want.code)
+		assert.NotContains(t, r.Steps[1].Content, "Investment")
+	}
+	assert.Contains(t, cs[0].Run.Steps[1].Content, "Saving main.py")
+	one, err := ParseAll(t.Context(), "one.txt", []byte(run("2025-01-20 14:03:10", "Write a bill splitter.", "x")), Options{})
+	require.NoError(t, err)
+	require.Len(t, one, 1)
+	assert.Empty(t, one[0].Run.TraceID, "a log of one run names it by nothing of its own")
+	wrapped, err := json.Marshal(map[string]any{"mistake_agent": "Alex", "mistake_step": 1, "log": data})
+	require.NoError(t, err)
+	_, err = ParseCase("wrapped.json", wrapped, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "2 runs")
+}
+
 // TestMetaGPTMemory: a MetaGPT team's memory as it dumps it
 // ({"storage", "index"}) is read as its messages in order, each by the
 // role that wrote it, once: the index lists them again.

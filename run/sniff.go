@@ -162,8 +162,8 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if c, ok := crewAILog(trimmed); ok {
 			return []*Case{c}, nil
 		}
-		if c, ok := metaGPTLog(trimmed); ok {
-			return []*Case{c}, nil
+		if cs, ok := metaGPTLog(trimmed); ok {
+			return cs, nil
 		}
 		if c, ok, aerr := agentOpsSession(trimmed); ok {
 			return []*Case{c}, aerr
