@@ -537,6 +537,41 @@ func TestCAMELWorkforceLog(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnknownFormat, "events in which no worker completes a task are no workforce's run")
 }
 
+// TestCAMELWorkforceLogOfSeveralTasks: a workforce that processed
+// several tasks logs each with its subtasks; each is a run of its own,
+// named by its task's id, its workers' turns its own.
+func TestCAMELWorkforceLogOfSeveralTasks(t *testing.T) {
+	data := `[{"event_type": "worker_created", "worker_id": "w1", "role": "Planner: drafts itineraries"},
+{"event_type": "task_created", "task_id": "0", "description": "Plan a day in Kyoto.", "parent_task_id": null},
+{"event_type": "task_created", "task_id": "0.0", "description": "Draft the route.", "parent_task_id": "0"},
+{"event_type": "task_assigned", "task_id": "0.0", "worker_id": "w1"},
+{"event_type": "task_completed", "task_id": "0.0", "worker_id": "w1", "result_summary": "Kinkaku-ji at 9:00."},
+{"event_type": "task_completed", "task_id": "0", "worker_id": null, "result_summary": "Kinkaku-ji at 9:00."},
+{"event_type": "task_created", "task_id": "1", "description": "Plan a day in Nara.", "parent_task_id": null},
+{"event_type": "task_created", "task_id": "1.0", "description": "Draft the Nara route.", "parent_task_id": "1"},
+{"event_type": "task_assigned", "task_id": "1.0", "worker_id": "w1"},
+{"event_type": "task_failed", "task_id": "1.0", "worker_id": "w1", "error_message": "map service timed out"}]`
+	cs, err := ParseAll(t.Context(), "workforce.json", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, cs, 2)
+	for i, want := range []struct {
+		name, question string
+		steps          []string
+	}{
+		{"0", "Plan a day in Kyoto.", []string{"user Plan a day in Kyoto.", "user Draft the route.", "Planner Kinkaku-ji at 9:00."}},
+		{"1", "Plan a day in Nara.", []string{"user Plan a day in Nara.", "user Draft the Nara route.", "Planner Error: map service timed out"}},
+	} {
+		r := cs[i].Run
+		assert.Equal(t, want.name, r.TraceID)
+		assert.Equal(t, want.question, r.Question)
+		var got []string
+		for _, s := range r.Steps {
+			got = append(got, s.Agent+" "+s.Content)
+		}
+		assert.Equal(t, want.steps, got)
+	}
+}
+
 // TestMetaGPTConsoleLog: MetaGPT's console log is read as its roles'
 // actions, each the records and streamed output after it, with the
 // costs left out; the PRD's original requirements are the task; held as

@@ -142,6 +142,12 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 			return []*Case{c}, nil
 		}
 	}
+	if trimmed[0] == '[' && format != FormatWhoWhen {
+		// A CAMEL Workforce's log, a run for each task it processed.
+		if cs, ok := workforceLog(trimmed); ok {
+			return cs, nil
+		}
+	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
 		if cs, ok, herr := harnessRecords(trimmed); ok {
@@ -500,9 +506,6 @@ func firstNonObject(data []byte) int {
 func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
-	}
-	if c, ok := workforceLog(data); ok {
-		return c, nil
 	}
 	if len(msgs) > 0 && (msgs[0].Role == "userMessage" || msgs[0].Role == "apiMessage" || !slices.ContainsFunc(msgs, message.said)) {
 		// A low-code platform's messages or node executions (Flowise,
