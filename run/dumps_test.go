@@ -570,6 +570,22 @@ func TestCAMELWorkforceLogOfSeveralTasks(t *testing.T) {
 		}
 		assert.Equal(t, want.steps, got)
 	}
+	// Beside a label, in an object: one task's log is read labelled; a
+	// log of two tasks labels neither, and says so.
+	var events []json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(data), &events))
+	wrapped, err := json.Marshal(map[string]any{"mistake_agent": "Planner", "mistake_step": 2, "logs": events[:6]})
+	require.NoError(t, err)
+	c, err := ParseCase("labelled.json", wrapped, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, 2, c.Label.Step)
+	assert.Equal(t, "Plan a day in Kyoto.", c.Run.Question)
+	wrapped, err = json.Marshal(map[string]any{"mistake_agent": "Planner", "mistake_step": 2, "logs": events})
+	require.NoError(t, err)
+	_, err = ParseCase("labelled.json", wrapped, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "2 tasks")
 }
 
 // TestMetaGPTConsoleLog: MetaGPT's console log is read as its roles'

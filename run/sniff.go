@@ -336,6 +336,13 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		if format == FormatWhoWhen {
 			return nil, errors.New("a Who&When file is a JSON object, this is an array")
 		}
+		if cs, ok := workforceLog(trimmed); ok {
+			// A CAMEL Workforce's log held in an object beside its label.
+			if len(cs) > 1 {
+				return nil, fmt.Errorf("a CAMEL Workforce log of %d tasks: a label beside it labels none of them; give each task's log an object of its own", len(cs))
+			}
+			return cs[0], nil
+		}
 		var msgs []message
 		if err := json.Unmarshal(data, &msgs); err != nil {
 			if c, ok, derr := dumpAfter(data, err); ok {
