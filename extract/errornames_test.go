@@ -199,10 +199,11 @@ func TestDefinesInCallArguments(t *testing.T) {
 // versions it could fetch) says so; a failure of the code, a timeout the
 // code sets and prose about a network are none. A failure of the network
 // is the service's too (ServiceFault), and so is a timeout of the request
-// or of an upstream service, a 5xx status, a rate limit or an overloaded
-// service; a failure the request's own arguments cause (a 4xx naming a
-// bad parameter, a record not found), a failure of the code and a result
-// that only names a status are none.
+// or of an upstream service, a 5xx status (under a JSON or a Python
+// mapping's quoted key too), a rate limit or an overloaded service; a
+// failure the request's own arguments cause (a 4xx naming a bad
+// parameter, a timeout parameter out of range, a record not found), a
+// failure of the code and a result that only names a status are none.
 func TestUnreachable(t *testing.T) {
 	for _, tt := range []struct {
 		name, text           string
@@ -224,6 +225,11 @@ func TestUnreachable(t *testing.T) {
 		{"a bad parameter", `Error: HTTP 400 Bad Request: parameter "date" must be YYYY-MM-DD`, false, false},
 		{"not found", "Error: order #W123 not found (404)", false, false},
 		{"a status that is no failure", `{"status": 500, "items": 3}`, false, false},
+		{"a 503 under a JSON key", `{"error": {"code": 503, "message": "Try again later."}}`, false, true},
+		{"a status code under a JSON key", `{"status_code": 503, "error": "unavailable"}`, false, true},
+		{"a 429 under a Python key", `Error: {'code': 429, 'message': 'slow down'}`, false, true},
+		{"a timeout named as a parameter", `{"error": "Invalid request: 'timeout' must be an integer"}`, false, false},
+		{"a timeout parameter out of range", "Error: request parameter timeout must be positive", false, false},
 		{"a traceback whose error is not the service's", "Traceback (most recent call last):\n  File \"fetch.py\", line 9, in get\n    # retried on 503 Service Unavailable\nKeyError: 'price'", false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -421,7 +421,8 @@ var answerArgs = map[string]bool{"answer": true, "final_answer": true}
 // argument (the answer, the flag, the list of components; not a mode
 // alone, unless the argument is named as the answer), or, beside
 // other arguments that are only flags (modeFlag: ToolBench's
-// "return_type": "give_answer"), the one named as the answer; or "".
+// "return_type": "give_answer"), the one named as the answer; or "". Of
+// two arguments named as the answer, neither is.
 func submittedByCall(calls []run.ToolCall) string {
 	for _, c := range calls {
 		if !submitTools[strings.ToLower(c.Name)] {
@@ -439,14 +440,17 @@ func submittedByCall(calls []run.ToolCall) string {
 				return submitted(string(v))
 			}
 		}
-		answer := ""
+		answer, answers := "", 0
 		for k, v := range args {
 			switch {
-			case answerArgs[strings.ToLower(k)] && answer == "":
-				answer = submitted(string(v))
+			case answerArgs[strings.ToLower(k)]:
+				answer, answers = submitted(string(v)), answers+1
 			case !modeFlag(v):
 				return ""
 			}
+		}
+		if answers != 1 {
+			return "" // two answers handed in are no one answer
 		}
 		return answer
 	}

@@ -576,8 +576,8 @@ func TestFinalAnswerWithoutItsSources(t *testing.T) {
 // final answer, though its step's text says something else, and a
 // finishing call (ToolBench's Finish) its argument named as the answer
 // beside arguments that only set its mode; a call of another tool, a
-// submit of two values, or a finishing call without an answer answers
-// nothing.
+// submit of two values, or a finishing call without an answer or with
+// two answers nothing, on every reading.
 func TestFinalAnswerOfASubmitCall(t *testing.T) {
 	tests := []struct{ name, tool, args, want string }{
 		{"submit_flag", "submit_flag", `{"flag": "HTB{f4k3_fl4g}"}`, "HTB{f4k3_fl4g}"},
@@ -590,8 +590,15 @@ func TestFinalAnswerOfASubmitCall(t *testing.T) {
 		{"a finishing call giving up", "Finish", `{"return_type": "give_up_and_restart"}`, ""},
 		{"a finishing call's answer beside a note", "Finish", `{"return_type": "give_answer", "final_answer": "42", "note": "see the log"}`, ""},
 		{"a finishing call's mode beside no answer", "Finish", `{"return_type": "give_answer", "reason": "done_here"}`, ""},
+		{"a finishing call's two answers", "Finish", `{"answer": "give_up", "final_answer": "42"}`, ""},
+		{"a finishing call's two answers beside its mode", "Finish", `{"return_type": "give_answer", "answer": "41", "final_answer": "42"}`, ""},
 	}
 	for _, tt := range tests {
+		// Read many times: the arguments' order in a map is no order,
+		// and one reading of it must give what every other does.
+		for range 40 {
+			assert.Equal(t, tt.want, submittedByCall([]run.ToolCall{{Name: tt.tool, Arguments: tt.args}}), tt.name)
+		}
 		s := run.Step{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "Found the flag in the challenge directory."}
 		s.Edit().ToolCalls = []run.ToolCall{{ID: "c1", Name: tt.tool, Arguments: tt.args}}
 		rf := Run(&run.Run{Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Capture the flag."}, s}})

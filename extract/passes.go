@@ -15,8 +15,8 @@ var passesRe = pattern(`\b(?:suite|tests?|CI|build|pipeline|checks?)\s{1,2}(?:(?
 var passesWhenRe = pattern(`\b(?:if|unless|until|once|when|whether|after|so\s{1,2}that|ensure|make\s{1,2}sure|to\s{1,2}see|check|verify|confirm)\b[\w\s,'’-]{0,30}$`, ci)
 
 // passes returns where a step first says, as a report, that the checks it
-// speaks of passed (passesRe), not negated and not a condition or an aim
-// (passesWhenRe); nil when it does not.
+// speaks of passed (passesRe), not negated, not asked as a question and
+// not a condition or an aim (passesWhenRe); nil when it does not.
 func passes(t *text) *Span {
 	for _, m := range t.all(passesRe, 8) {
 		w := m.Whole()
@@ -26,6 +26,9 @@ func passes(t *text) *Span {
 		}
 		if negated(t.s, w.Start) {
 			continue
+		}
+		if e := sentenceEnd(t.s, w.End); e < len(t.s) && t.s[e] == '?' {
+			continue // a question whether they passed
 		}
 		if _, cond := firstIn(passesWhenRe, before); cond {
 			continue

@@ -10,8 +10,8 @@ import (
 
 // TestPasses: a step that reports the checks it speaks of passed is
 // marked where it says so; one that makes their passing a condition or
-// an aim, denies it, reports failures by count or speaks of green as a
-// colour is not, nor is a tool's own output.
+// an aim, asks whether they passed, denies it, reports failures by count
+// or speaks of green as a colour is not, nor is a tool's own output.
 func TestPasses(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -32,6 +32,10 @@ func TestPasses(t *testing.T) {
 		{"All green corners have been found, along with all green that borders yellow.", run.KindMessage, ""},
 		{"Reran the suite on rc4. All green.", run.KindMessage, "All green"},
 		{"The suite is green.", run.KindToolResult, ""},
+		{"Did all the tests pass on rc4?", run.KindMessage, ""},
+		{"Is CI now green? I'd like to merge.", run.KindMessage, ""},
+		{"Have the tests passed? Then ship it.", run.KindMessage, ""},
+		{"The tests have passed; shall I merge?", run.KindMessage, "tests have passed"},
 	} {
 		r := &run.Run{Question: "Ship the build?", Steps: []run.Step{{Index: 0, Agent: "assistant", Kind: tt.kind, Content: tt.text}}}
 		got := ""

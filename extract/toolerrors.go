@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/run"
@@ -12,7 +13,9 @@ import (
 // ...}), however deep and however quoted: a field's string that is itself
 // an object, as JSON or as a Python dict's repr (ToolBench's "response":
 // "{'valid': False, 'error': {...}}"), is read as the object it writes.
-// An empty error field ("error": "", null, false, {}) reports none. Each
+// An empty error field ("error": "", null, false, {}) reports none, and
+// so does a tally or a code of nought under it ("errors": 0, as a test
+// runner's or a linter's summary writes it). Each
 // error is quoted where content writes its message, or its field.
 func toolErrors(v any, content string) []Signal {
 	var out []Signal
@@ -34,7 +37,7 @@ func toolErrors(v any, content string) []Signal {
 			for _, k := range sortedKeys(x) {
 				f := x[k]
 				str, isString := f.(string)
-				if errorFields[strings.ToLower(k)] && !emptyJSON(f) && (!isString || !looksQuotedObject(str)) {
+				if errorFields[strings.ToLower(k)] && !emptyJSON(f) && !nought(f) && (!isString || !looksQuotedObject(str)) {
 					out = append(out, errorSignal(f, k, content))
 					continue
 				}
@@ -51,6 +54,17 @@ const toolErrorDepth = 8
 
 // errorFields are the fields an API returns its error under.
 var errorFields = map[string]bool{"error": true, "errors": true, "error_message": true}
+
+// nought reports whether v is the number zero, as a decoder that keeps
+// numbers (UseNumber) and PythonLiteral give it.
+func nought(v any) bool {
+	n, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	f, err := strconv.ParseFloat(n.String(), 64)
+	return err == nil && f == 0
+}
 
 // looksQuotedObject reports whether s writes an object or a list (its
 // first and last characters are braces or brackets).

@@ -11,7 +11,8 @@ import (
 // A tool's JSON output that returns an error under an error field reports
 // an error, however deep the field and however its object is quoted (a
 // Python dict's repr in a JSON string, a JSON object in one); an empty
-// error field, or none, reports none.
+// error field, a tally or a code of nought under it, or none, reports
+// none.
 func TestToolErrorsInJSONOutput(t *testing.T) {
 	tests := []struct {
 		name, output, quote string
@@ -23,6 +24,10 @@ func TestToolErrorsInJSONOutput(t *testing.T) {
 		{"an empty error field", `{"error": "", "response": "{'id': 3211, 'name': 'Humberto Delgado Airport'}"}`, ""},
 		{"a null error beside data", `{"error": null, "data": [{"id": 1}]}`, ""},
 		{"an empty error in a repr", `{"response": "{'error': None, 'rate': 0.92}"}`, ""},
+		{"a tally of no errors", `{"tests": 12, "failures": 0, "errors": 0}`, ""},
+		{"a tally of no errors in a repr", `{"response": "{'errors': 0, 'rows': 40}"}`, ""},
+		{"an error code of nought", `{"status": "ok", "error": 0, "data": [1]}`, ""},
+		{"a tally of errors", `{"tests": 12, "failures": 0, "errors": 2}`, "errors"},
 	}
 	for _, tt := range tests {
 		steps := []run.Step{

@@ -2,9 +2,11 @@ package run
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -144,7 +146,12 @@ func textLogOf(data []byte, o *fileObject) (c *Case, ok bool, err error) {
 			case chatDevLogHead(log):
 				lc, ok = chatDevLog(log)
 			case metaGPTLogHead(log):
-				lc, ok = metaGPTLog(log)
+				var cs []*Case
+				if cs, ok = metaGPTLog(log); ok && len(cs) > 1 {
+					return nil, true, fmt.Errorf("the MetaGPT log under %s holds %d runs: a label beside it labels none of them; give each run an object of its own", strconv.Quote(cutForError(k)), len(cs))
+				} else if ok {
+					lc = cs[0]
+				}
 			}
 			if ok {
 				c, err := o.labelled(lc.Run)

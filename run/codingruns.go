@@ -84,7 +84,9 @@ func codingRuns(data []byte) (cases []*Case, ok bool, err error) {
 // the model's turn as the state's agent (a state has its prompt and its
 // own schema of requests), its request's scratch pad the words and the
 // rest the call the state makes, and the output the response gives back
-// that call's result. The completions repeat the prompts each request was
+// that call's result; a response that rejects the request gives its
+// retry message instead ({"trigger": "retry", "retry_message"}), the
+// call's failure. The completions repeat the prompts each request was
 // made from, and are not read. ok is false for any other object.
 func moatlessTrajectory(o map[string]any) ([]dumpMessage, bool) {
 	transitions, ok := o["transitions"].([]any)
@@ -130,8 +132,13 @@ func moatlessTrajectory(o map[string]any) ([]dumpMessage, bool) {
 			}
 			out = append(out, dumpMessage{chatMessage: msg})
 			resp, _ := am["response"].(map[string]any)
-			if output, ok := resp["output"].(map[string]any); ok && len(output) > 0 && len(args) > 0 {
+			if len(args) == 0 {
+				continue
+			}
+			if output, ok := resp["output"].(map[string]any); ok && len(output) > 0 {
 				out = append(out, dumpMessage{chatMessage: chatMessage{Role: "tool", Name: state, Text: textOf(output), CallID: id}, tool: state})
+			} else if retry := strings.TrimSpace(stringOrEmpty(resp["retry_message"])); retry != "" {
+				out = append(out, dumpMessage{chatMessage: chatMessage{Role: "tool", Name: state, Text: retry, CallID: id}, tool: state, failed: true})
 			}
 		}
 	}

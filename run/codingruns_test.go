@@ -65,3 +65,29 @@ func TestAgentlessLabelBesideSeveralRecords(t *testing.T) {
 	assert.Contains(t, err.Error(), "a label record beside 2 Agentless records")
 	assert.NotContains(t, err.Error(), "unknown format")
 }
+
+// TestMoatlessRetry: a Moatless state that rejects the model's request
+// answers it with a retry message (its response {"trigger": "retry",
+// "retry_message"}) instead of an output: that message is the call's
+// result, a failure, and the request the model makes again is its next
+// turn.
+func TestMoatlessRetry(t *testing.T) {
+	const data = `{"initial_message": "bulk_create drops IDs",
+		"transitions": [{"id": 1, "state": {"name": "PlanToCode"}, "actions": [
+			{"request": {"scratch_pad": "Edit the manager.", "action": "modify", "file_path": "manager.py"}, "response": {"trigger": "retry", "retry_message": "File manager.py is not found in the file context."}},
+			{"request": {"scratch_pad": "Edit the query.", "action": "modify", "file_path": "query.py"}, "response": {"trigger": "edit_code", "output": {"file_path": "query.py"}}}]}]}`
+	cs, err := ParseAll(t.Context(), "trajectory.json", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, cs, 1)
+	var got []string
+	for _, s := range cs[0].Run.Steps {
+		got = append(got, string(s.Kind)+" "+s.Content)
+	}
+	assert.Equal(t, []string{
+		"user bulk_create drops IDs",
+		"tool_call Edit the manager.",
+		"tool_result Error: File manager.py is not found in the file context.",
+		"tool_call Edit the query.",
+		`tool_result {"file_path":"query.py"}`,
+	}, got)
+}

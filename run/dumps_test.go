@@ -537,6 +537,57 @@ func TestCAMELWorkforceLog(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnknownFormat, "events in which no worker completes a task are no workforce's run")
 }
 
+// TestCAMELWorkforceLogOfSeveralTasks: a workforce that processed
+// several tasks logs each with its subtasks; each is a run of its own,
+// named by its task's id, its workers' turns its own.
+func TestCAMELWorkforceLogOfSeveralTasks(t *testing.T) {
+	data := `[{"event_type": "worker_created", "worker_id": "w1", "role": "Planner: drafts itineraries"},
+{"event_type": "task_created", "task_id": "0", "description": "Plan a day in Kyoto.", "parent_task_id": null},
+{"event_type": "task_created", "task_id": "0.0", "description": "Draft the route.", "parent_task_id": "0"},
+{"event_type": "task_assigned", "task_id": "0.0", "worker_id": "w1"},
+{"event_type": "task_completed", "task_id": "0.0", "worker_id": "w1", "result_summary": "Kinkaku-ji at 9:00."},
+{"event_type": "task_completed", "task_id": "0", "worker_id": null, "result_summary": "Kinkaku-ji at 9:00."},
+{"event_type": "task_created", "task_id": "1", "description": "Plan a day in Nara.", "parent_task_id": null},
+{"event_type": "task_created", "task_id": "1.0", "description": "Draft the Nara route.", "parent_task_id": "1"},
+{"event_type": "task_assigned", "task_id": "1.0", "worker_id": "w1"},
+{"event_type": "task_failed", "task_id": "1.0", "worker_id": "w1", "error_message": "map service timed out"}]`
+	cs, err := ParseAll(t.Context(), "workforce.json", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, cs, 2)
+	for i, want := range []struct {
+		name, question string
+		steps          []string
+	}{
+		{"0", "Plan a day in Kyoto.", []string{"user Plan a day in Kyoto.", "user Draft the route.", "Planner Kinkaku-ji at 9:00."}},
+		{"1", "Plan a day in Nara.", []string{"user Plan a day in Nara.", "user Draft the Nara route.", "Planner Error: map service timed out"}},
+	} {
+		r := cs[i].Run
+		assert.Equal(t, want.name, r.TraceID)
+		assert.Equal(t, want.question, r.Question)
+		var got []string
+		for _, s := range r.Steps {
+			got = append(got, s.Agent+" "+s.Content)
+		}
+		assert.Equal(t, want.steps, got)
+	}
+	// Beside a label, in an object: one task's log is read labelled; a
+	// log of two tasks labels neither, and says so.
+	var events []json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(data), &events))
+	wrapped, err := json.Marshal(map[string]any{"mistake_agent": "Planner", "mistake_step": 2, "logs": events[:6]})
+	require.NoError(t, err)
+	c, err := ParseCase("labelled.json", wrapped, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, 2, c.Label.Step)
+	assert.Equal(t, "Plan a day in Kyoto.", c.Run.Question)
+	wrapped, err = json.Marshal(map[string]any{"mistake_agent": "Planner", "mistake_step": 2, "logs": events})
+	require.NoError(t, err)
+	_, err = ParseCase("labelled.json", wrapped, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "2 tasks")
+}
+
 // TestMetaGPTConsoleLog: MetaGPT's console log is read as its roles'
 // actions, each the records and streamed output after it, with the
 // costs left out; the PRD's original requirements are the task; held as
@@ -556,6 +607,47 @@ func TestMetaGPTConsoleLog(t *testing.T) {
 	require.NotNil(t, c.Label)
 	assert.Equal(t, 1, c.Label.Step)
 	assert.Len(t, c.Run.Steps, 2)
+}
+
+// TestMetaGPTLogOfSeveralRuns: MetaGPT appends every run to its log file
+// (logs/log.txt, a day's logs/YYYYMMDD.txt); each run begins with the
+// record of the team's investment, and is a run of its own, named by
+// that record's time, its task its own PRD's. A labelled object holding
+// such a log labels none of its runs, and says so.
+func TestMetaGPTLogOfSeveralRuns(t *testing.T) {
+	run := func(at, idea, code string) string {
+		return at + ".100 | INFO     | metagpt.team:invest:93 - Investment: $3.0.\n" +
+			at + ".200 | INFO     | metagpt.roles.role:_act:403 - Alice(Product Manager): to do WritePRD(WritePRD)\n" +
+			"[CONTENT]\n{\"Original Requirements\": \"" + idea + "\"}\n[/CONTENT]\n" +
+			at + ".300 | INFO     | metagpt.roles.role:_act:403 - Alex(Engineer): to do WriteCode(WriteCode)\n" + code + "\n"
+	}
+	data := run("2025-01-20 14:03:10", "Write a bill splitter.", "def split(): pass") +
+		"2025-01-20 14:04:00.000 | INFO     | metagpt.utils.file_repository:save:57 - Saving main.py\n" +
+		run("2025-01-20 16:40:02", "Write a unit converter.", "def convert(): pass")
+	cs, err := ParseAll(t.Context(), "20250120.txt", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, cs, 2)
+	for i, want := range []struct{ name, question, code string }{
+		{"2025-01-20 14:03:10.100", "Write a bill splitter.", "def split(): pass"},
+		{"2025-01-20 16:40:02.100", "Write a unit converter.", "def convert(): pass"},
+	} {
+		r := cs[i].Run
+		assert.Equal(t, want.name, r.TraceID)
+		assert.Equal(t, want.question, r.Question)
+		require.Len(t, r.Steps, 2)
+		assert.Contains(t, r.Steps[1].Content, want.code)
+		assert.NotContains(t, r.Steps[1].Content, "Investment")
+	}
+	assert.Contains(t, cs[0].Run.Steps[1].Content, "Saving main.py")
+	one, err := ParseAll(t.Context(), "one.txt", []byte(run("2025-01-20 14:03:10", "Write a bill splitter.", "x")), Options{})
+	require.NoError(t, err)
+	require.Len(t, one, 1)
+	assert.Empty(t, one[0].Run.TraceID, "a log of one run names it by nothing of its own")
+	wrapped, err := json.Marshal(map[string]any{"mistake_agent": "Alex", "mistake_step": 1, "log": data})
+	require.NoError(t, err)
+	_, err = ParseCase("wrapped.json", wrapped, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "2 runs")
 }
 
 // TestMetaGPTMemory: a MetaGPT team's memory as it dumps it

@@ -6,6 +6,9 @@ package run
 // roles' models stream between them. A record `NAME(PROFILE): to do
 // ACTION(ACTION)` (or `ready to ACTION`) begins a role's action; what
 // follows it up to the next such record is that action's output.
+// MetaGPT appends every run to its log file (logs/log.txt, or a day's
+// logs/YYYYMMDD.txt): a run begins with the record of what its team is
+// given to spend (Team.invest).
 
 import (
 	"encoding/json"
@@ -13,9 +16,13 @@ import (
 	"strings"
 )
 
-// metaGPTRecord is one loguru record of MetaGPT's: its level and module,
-// then its message.
-var metaGPTRecord = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \| [A-Z]+ *\| (metagpt[\w.]*):[\w<>]+:\d+ - (.*)$`)
+// metaGPTRecord is one loguru record of MetaGPT's: its time, level and
+// module, then its message.
+var metaGPTRecord = regexp.MustCompile(`^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) \| [A-Z]+ *\| (metagpt[\w.]*):[\w<>]+:\d+ - (.*)$`)
+
+// metaGPTRunStart is the message of the record that begins a run, its
+// team's investment, logged by the module metagpt.team.
+var metaGPTRunStart = regexp.MustCompile(`^Investment: `)
 
 // metaGPTAction is a record's message when it begins a role's action: the
 // role as MetaGPT names it ("Alice(Product Manager)") and the action.
@@ -32,19 +39,22 @@ func metaGPTLogHead(head []byte) bool {
 	return metaGPTRecord.MatchString(strings.TrimRight(line, "\r"))
 }
 
-// metaGPTLog reads data as MetaGPT's console log; ok is false when it is
-// none: it must begin with a record and hold a role's action. Each action
-// is a step of its role, its text what the role's model wrote and the
-// records logged until the next action (the files it saved and wrote);
-// what comes before the first action is the team's setting up. The idea
-// the run was given is the task: a PRD's "Original Requirements", as the
-// product manager writes the idea into it.
-func metaGPTLog(data []byte) (c *Case, ok bool) {
+// metaGPTLog reads data as MetaGPT's console log, a case a run; ok is
+// false when it is none: it must begin with a record and hold a role's
+// action. Each action is a step of its role, its text what the role's
+// model wrote and the records logged until the next action (the files
+// it saved and wrote); what comes before a run's first action is the
+// team's setting up. The idea a run was given is its task: a PRD's
+// "Original Requirements", as the product manager writes the idea into
+// it. Of several runs, each is named by the time it began.
+func metaGPTLog(data []byte) (cs []*Case, ok bool) {
 	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
 	if len(lines) == 0 || !metaGPTRecord.MatchString(lines[0]) {
 		return nil, false
 	}
 	r := &Run{Format: FormatTranscript}
+	var names []string
+	name := ""
 	var agent string
 	var text []string
 	flush := func() {
@@ -55,33 +65,52 @@ func metaGPTLog(data []byte) (c *Case, ok bool) {
 		}
 		text = nil
 	}
+	finish := func() {
+		flush()
+		agent = ""
+		if len(r.Steps) == 0 {
+			return
+		}
+		for _, s := range r.Steps {
+			if q := metaGPTIdea(s.Content); q != "" {
+				r.Question = q
+				break
+			}
+		}
+		cs, names = append(cs, &Case{Run: r}), append(names, name)
+		r = &Run{Format: FormatTranscript}
+	}
 	for _, line := range lines {
 		m := metaGPTRecord.FindStringSubmatch(line)
 		if m == nil {
 			text = append(text, line)
 			continue
 		}
-		if a := metaGPTAction.FindStringSubmatch(m[2]); a != nil {
-			flush()
-			agent = strings.TrimSpace(a[1])
-			text = []string{m[2]}
+		if m[2] == "metagpt.team" && metaGPTRunStart.MatchString(m[3]) {
+			finish()
+			name = m[1]
 			continue
 		}
-		if !metaGPTCost.MatchString(m[2]) {
-			text = append(text, m[2])
+		if a := metaGPTAction.FindStringSubmatch(m[3]); a != nil {
+			flush()
+			agent = strings.TrimSpace(a[1])
+			text = []string{m[3]}
+			continue
+		}
+		if !metaGPTCost.MatchString(m[3]) {
+			text = append(text, m[3])
 		}
 	}
-	flush()
-	if len(r.Steps) == 0 {
+	finish()
+	if len(cs) == 0 {
 		return nil, false
 	}
-	for _, s := range r.Steps {
-		if q := metaGPTIdea(s.Content); q != "" {
-			r.Question = q
-			break
+	if len(cs) > 1 {
+		for i, n := range recordNames(names) {
+			cs[i].Run.TraceID = n
 		}
 	}
-	return &Case{Run: r}, true
+	return cs, true
 }
 
 // metaGPTIdea is the "Original Requirements" of the document an action's

@@ -142,6 +142,12 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 			return []*Case{c}, nil
 		}
 	}
+	if trimmed[0] == '[' && format != FormatWhoWhen {
+		// A CAMEL Workforce's log, a run for each task it processed.
+		if cs, ok := workforceLog(trimmed); ok {
+			return cs, nil
+		}
+	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
 		if cs, ok, herr := harnessRecords(trimmed); ok {
@@ -162,8 +168,8 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if c, ok := crewAILog(trimmed); ok {
 			return []*Case{c}, nil
 		}
-		if c, ok := metaGPTLog(trimmed); ok {
-			return []*Case{c}, nil
+		if cs, ok := metaGPTLog(trimmed); ok {
+			return cs, nil
 		}
 		if c, ok, aerr := agentOpsSession(trimmed); ok {
 			return []*Case{c}, aerr
@@ -329,6 +335,13 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 	case '[':
 		if format == FormatWhoWhen {
 			return nil, errors.New("a Who&When file is a JSON object, this is an array")
+		}
+		if cs, ok := workforceLog(trimmed); ok {
+			// A CAMEL Workforce's log held in an object beside its label.
+			if len(cs) > 1 {
+				return nil, fmt.Errorf("a CAMEL Workforce log of %d tasks: a label beside it labels none of them; give each task's log an object of its own", len(cs))
+			}
+			return cs[0], nil
 		}
 		var msgs []message
 		if err := json.Unmarshal(data, &msgs); err != nil {
@@ -500,9 +513,6 @@ func firstNonObject(data []byte) int {
 func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
-	}
-	if c, ok := workforceLog(data); ok {
-		return c, nil
 	}
 	if len(msgs) > 0 && (msgs[0].Role == "userMessage" || msgs[0].Role == "apiMessage" || !slices.ContainsFunc(msgs, message.said)) {
 		// A low-code platform's messages or node executions (Flowise,

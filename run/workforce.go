@@ -13,15 +13,17 @@ import (
 	"strings"
 )
 
-// workforceLog reads data, a list of events, as a CAMEL Workforce's log;
-// ok is false when some element is no such event or none completes or
-// fails a task. The task created with no parent is the run's task. Each
-// subtask given to a worker is the user's instruction to it (the worker
-// is asked it as a user's message), and what the worker returns is its
-// message, a failure its error. A task's result given with no worker (the
-// top task's, gathered from its subtasks) is no agent's turn and is
-// passed over.
-func workforceLog(data []byte) (c *Case, ok bool) {
+// workforceLog reads data, a list of events, as a CAMEL Workforce's log,
+// a case a run; ok is false when some element is no such event or none
+// completes or fails a task. A task created with no parent is a run's
+// task: a workforce that processed several tasks logs each with its
+// subtasks, and each is a run, named by its task's id. Each subtask
+// given to a worker is the user's instruction to it (the worker is asked
+// it as a user's message), and what the worker returns is its message, a
+// failure its error. A task's result given with no worker (the top
+// task's, gathered from its subtasks) is no agent's turn and is passed
+// over.
+func workforceLog(data []byte) (cs []*Case, ok bool) {
 	if !bytes.Contains(data, []byte(`"event_type"`)) {
 		return nil, false
 	}
@@ -48,8 +50,22 @@ func workforceLog(data []byte) (c *Case, ok bool) {
 	workers := map[string]string{} // worker id → agent name
 	tasks := map[string]string{}   // task id → description
 	given := map[string]bool{}     // task id → its instruction is a step
-	r := &Run{Format: FormatTranscript}
-	add := func(agent, role string, kind Kind, text string) {
+	var runs []*Run
+	var names []string
+	runOf := map[string]*Run{} // task id → the run of its top task
+	// current is the run a task no creation names is told in: the last
+	// begun.
+	current := func() *Run {
+		if len(runs) == 0 {
+			runs, names = append(runs, &Run{Format: FormatTranscript}), append(names, "")
+		}
+		return runs[len(runs)-1]
+	}
+	add := func(task, agent, role string, kind Kind, text string) {
+		r := runOf[task]
+		if r == nil {
+			r = current()
+		}
 		if text = strings.TrimSpace(text); text != "" {
 			r.Steps = append(r.Steps, Step{Index: len(r.Steps), Agent: agent, Role: role, Kind: kind, Content: text})
 		}
@@ -69,32 +85,56 @@ func workforceLog(data []byte) (c *Case, ok bool) {
 		case "task_created":
 			desc := strings.TrimSpace(stringOrEmpty(m["description"]))
 			tasks[task] = desc
-			if stringOrEmpty(m["parent_task_id"]) == "" && r.Question == "" && desc != "" {
-				r.Question = desc
-				add("user", "user", KindUser, desc)
+			parent := stringOrEmpty(m["parent_task_id"])
+			switch {
+			case parent != "":
+				if r := runOf[parent]; r != nil {
+					runOf[task] = r
+				}
+			case desc != "" && runOf[task] == nil:
+				r := &Run{Format: FormatTranscript, Question: desc}
+				if len(runs) == 1 && len(runs[0].Steps) == 0 {
+					runs[0] = r // the run begun by events before its task's
+				} else {
+					runs, names = append(runs, r), append(names, "")
+				}
+				names[len(names)-1] = strings.TrimSpace(task)
+				runOf[task] = r
+				add(task, "user", "user", KindUser, desc)
 				given[task] = true
 			}
 		case "task_assigned", "task_started":
 			if worker != "" && !given[task] {
 				given[task] = true
-				add("user", "user", KindMessage, tasks[task])
+				add(task, "user", "user", KindMessage, tasks[task])
 			}
 		case "task_completed":
 			if worker != "" {
-				add(agentOf(worker), "assistant", KindMessage, stringOrEmpty(m["result_summary"]))
+				add(task, agentOf(worker), "assistant", KindMessage, stringOrEmpty(m["result_summary"]))
 			}
 		case "task_failed":
 			if worker != "" {
 				if msg := strings.TrimSpace(stringOrEmpty(m["error_message"])); msg != "" {
-					add(agentOf(worker), "assistant", KindMessage, errorText(msg))
+					add(task, agentOf(worker), "assistant", KindMessage, errorText(msg))
 				}
 			}
 		}
 	}
-	if len(r.Steps) == 0 {
+	var kept []string
+	for i, r := range runs {
+		if len(r.Steps) > 0 {
+			cs, kept = append(cs, &Case{Run: r}), append(kept, names[i])
+		}
+	}
+	if len(cs) == 0 {
 		return nil, false
 	}
-	return &Case{Run: r}, true
+	if len(cs) > 1 {
+		for i, n := range recordNames(kept) {
+			cs[i].Run.TraceID = n
+		}
+	}
+	return cs, true
 }
 
 // workerName is the agent a worker is: the name its description begins
