@@ -14,8 +14,10 @@ func unixLines(s string) string {
 }
 
 // plainText is a text as later stages read it: with LF line ends and its
-// non-ASCII characters written as themselves (unicodeEscapes).
-func plainText(s string) string { return unicodeEscapes(unixLines(s)) }
+// non-ASCII characters written as themselves (unicodeEscapes), without
+// the terminal's escape sequences a format's text kept (a JSON string
+// holding a coloured line).
+func plainText(s string) string { return unicodeEscapes(unixLines(withoutTerminalCodes(s))) }
 
 // plainStep writes every text of a step as plainText.
 func plainStep(s *Step) {

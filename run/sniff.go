@@ -19,6 +19,7 @@ import (
 // data shows.
 func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = terminalFile(data)
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, errors.New("file is empty")

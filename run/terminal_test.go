@@ -1,0 +1,88 @@
+package run
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// coloured is text as a terminal that colours its lines shows it, saved
+// with its escapes: each line in a colour, reset at its end, erased to
+// its end, and a window title set before it all.
+func coloured(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "\x1b[1;32m" + l + "\x1b[0m\x1b[K"
+		}
+	}
+	return "\x1b]0;metagpt\x07" + strings.Join(lines, "\n")
+}
+
+// TestColouredConsoleLogs: a log saved from a terminal with its colours
+// reads as the same log without them, and its steps hold no escape.
+func TestColouredConsoleLogs(t *testing.T) {
+	for _, name := range []string{"metagpt-console.log", "crewai-task-log.txt", "aider-chat-history.md"} {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("..", "testdata", "dumps", name))
+			require.NoError(t, err)
+			plain, err := ParseAll(t.Context(), name, data, Options{})
+			require.NoError(t, err)
+			got, err := ParseAll(t.Context(), name, []byte(coloured(string(data))), Options{})
+			require.NoError(t, err)
+			require.Len(t, got, len(plain))
+			for i := range plain {
+				assert.Equal(t, plain[i].Run.Question, got[i].Run.Question)
+				assert.Equal(t, plain[i].Run.Steps, got[i].Run.Steps)
+				for _, s := range got[i].Run.Steps {
+					assert.NotContains(t, s.Content, "\x1b")
+				}
+			}
+		})
+	}
+}
+
+// TestTerminalCodesInJSONText: a JSON string that kept a coloured line
+// (its escapes written \u001b) gives a step the line's text alone.
+func TestTerminalCodesInJSONText(t *testing.T) {
+	data := `[{"role": "user", "content": "Run the tests."},
+		{"role": "assistant", "content": "\u001b[31mFAILED\u001b[0m test_total: \u001b]8;;file:///a.py\u001b\\a.py\u001b]8;;\u001b\\"}]`
+	c, err := ParseCase("chat.json", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, c.Run.Steps, 2)
+	assert.Equal(t, "FAILED test_total: a.py", c.Run.Steps[1].Content)
+}
+
+func TestWithoutTerminalCodes(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"\x1b[32mok\x1b[0m", "ok"},
+		{"\x1b[38;5;208mx\x1b[m y", "x y"},
+		{"a\x1b[2K\x1b[1Gb", "ab"},
+		{"\x1b]0;title\x07line", "line"},
+		{"\x1b]8;;https://e.x\x1b\\link\x1b]8;;\x1b\\", "link"},
+		{"\x1b(Bx\x1b7y\x1b8", "xy"},
+		{"\x1bPq#0\x1b\\z", "z"},
+		// No sequence whole: the ESC stays, for the outputs to escape.
+		{"end\x1b", "end\x1b"},
+		{"cut \x1b[12", "cut \x1b[12"},
+		{"\x1b]0;title\nnext", "\x1b]0;title\nnext"},
+		{"\x1b\x01x", "\x1b\x01x"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, withoutTerminalCodes(tt.in), "%q", tt.in)
+	}
+}
+
+// TestTerminalFileKeepsBinary: data with other control bytes than the
+// escapes is binary (a protobuf, one of whose bytes is an ESC), and is
+// read as it is.
+func TestTerminalFileKeepsBinary(t *testing.T) {
+	proto := []byte{0x0a, 0x1b, '[', '3', '1', 'm', 0x12, 0x02, 'h', 'i'}
+	assert.Equal(t, proto, terminalFile(proto))
+	assert.Equal(t, []byte("ok\n"), terminalFile([]byte("\x1b[1mok\x1b[0m\n")))
+}
