@@ -67,7 +67,7 @@ func codingRuns(data []byte) (cases []*Case, ok bool, err error) {
 			return nil, true, fmt.Errorf("run %s: %w", names[i], err)
 		}
 		if !ok {
-			return nil, true, fmt.Errorf("run %s: no stage says anything", names[i])
+			return nil, true, fmt.Errorf("Agentless record %s: no stage says anything, and it found nothing", names[i])
 		}
 		if len(runs) > 1 {
 			c.Run.TraceID = names[i]
@@ -156,7 +156,8 @@ var localizationKeys = []string{"file_traj", "related_loc_traj", "edit_loc_traj"
 // "usage"}, "related_loc_traj", "edit_loc_traj", …}): each stage's prompt
 // is the user's message (the first one holds the issue) and its response
 // (a text, or the samples drawn, the first of them the one used) the
-// model's. ok is false for any other object.
+// model's. A record that kept no stage is what its stages found. ok is
+// false for any other object.
 func localizationStages(o map[string]any) ([]dumpMessage, bool) {
 	if _, ok := o["found_files"]; !ok {
 		return nil, false
@@ -183,5 +184,48 @@ func localizationStages(o map[string]any) ([]dumpMessage, bool) {
 			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "assistant", Text: answer}})
 		}
 	}
-	return out, len(out) > 0
+	if len(out) > 0 {
+		return out, true
+	}
+	// A record saved without its stages' prompts and responses (Agentless
+	// keeps them only when asked to) still holds what each stage found:
+	// the model's answers, parsed.
+	for _, k := range localizationFound {
+		if found := foundText(o[k]); found != "" {
+			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "assistant", Text: found}})
+		}
+	}
+	return out, true
+}
+
+// localizationFound are the keys of an Agentless localization record
+// under which each stage keeps what it found, in the order the stages run.
+var localizationFound = []string{"found_files", "found_related_locs", "found_edit_locs"}
+
+// foundText is what a stage found as text: its places one a line (a
+// list's strings, lists of them flattened), else the value as JSON.
+func foundText(v any) string {
+	var lines []string
+	var flat func(any) bool
+	flat = func(v any) bool {
+		switch t := v.(type) {
+		case string:
+			if t = strings.TrimSpace(t); t != "" {
+				lines = append(lines, t)
+			}
+			return true
+		case []any:
+			for _, x := range t {
+				if !flat(x) {
+					return false
+				}
+			}
+			return true
+		}
+		return v == nil
+	}
+	if !flat(v) {
+		return textOf(v)
+	}
+	return strings.Join(lines, "\n")
 }

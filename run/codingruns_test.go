@@ -91,3 +91,41 @@ func TestMoatlessRetry(t *testing.T) {
 		`tool_result {"file_path":"query.py"}`,
 	}, got)
 }
+
+// TestAgentlessRecordWithoutStages: an Agentless record saved without its
+// stages' prompts and responses is what its stages found, a run of its
+// own beside the others; one that found nothing either is refused by
+// name, not as an unknown format.
+func TestAgentlessRecordWithoutStages(t *testing.T) {
+	const staged = `{"instance_id": "a-1", "found_files": ["python.py"], "file_traj": {"prompt": "Which files? issue", "response": "python.py"}}`
+	tests := []struct {
+		name, record string
+		want         []string // the second run's steps, "agent: content"
+		err          string
+	}{
+		{"found files", `{"instance_id": "a-2", "found_files": ["src/a.py", "src/b.py"]}`,
+			[]string{"assistant: src/a.py\nsrc/b.py"}, ""},
+		{"found places", `{"instance_id": "a-2", "found_files": ["a.py"], "found_related_locs": [["function: f\nclass: C"]], "found_edit_locs": [[{"line": 3}]]}`,
+			[]string{"assistant: a.py", "assistant: function: f\nclass: C", `assistant: [[{"line":3}]]`}, ""},
+		{"found nothing", `{"instance_id": "a-2", "found_files": []}`, nil, "Agentless record a-2: no stage says anything"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cs, err := ParseAll(t.Context(), "loc_outputs.jsonl", []byte(staged+"\n"+tt.record), Options{})
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				assert.NotContains(t, err.Error(), "unknown format")
+				return
+			}
+			require.NoError(t, err)
+			require.Len(t, cs, 2)
+			assert.Equal(t, "a-2", cs[1].Run.TraceID)
+			var got []string
+			for _, s := range cs[1].Run.Steps {
+				got = append(got, s.Agent+": "+s.Content)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
