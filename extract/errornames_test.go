@@ -230,6 +230,8 @@ func TestUnreachable(t *testing.T) {
 		{"a 429 under a Python key", `Error: {'code': 429, 'message': 'slow down'}`, false, true},
 		{"a timeout named as a parameter", `{"error": "Invalid request: 'timeout' must be an integer"}`, false, false},
 		{"a timeout parameter out of range", "Error: request parameter timeout must be positive", false, false},
+		{"a timeout said not to be one", "Error: the server rejected the request: invalid api key (no timeout)", false, false},
+		{"a request that did not time out", "Error: request failed without a timeout: schema mismatch in field 'date'", false, false},
 		{"a traceback whose error is not the service's", "Traceback (most recent call last):\n  File \"fetch.py\", line 9, in get\n    # retried on 503 Service Unavailable\nKeyError: 'price'", false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

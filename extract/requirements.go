@@ -47,11 +47,13 @@ type Requirement struct {
 }
 
 // deniedReqRe is a step's word that a thing is not needed: what follows
-// "no" and comes before "is needed", or what "no need for" names.
+// "no" and comes before "is needed", or what "no need for" names. A "no"
+// that begins a phrase saying something is sure ("no doubt", "no
+// question", "no wonder") denies nothing: what it says is needed is.
 // notNeededRe says it after the thing ("is not needed"): the thing is the
 // few words of its clause before it (notNeeded).
 var (
-	deniedReqRe = pattern(`\bno\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are|will be)\s{1,3}(?:needed|required|necessary)\b|\bno\s{1,3}need\s{1,3}(?:for|to)\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})`, ci)
+	deniedReqRe = pattern(`\bno\s{1,3}(?!(?:doubt|question|wonder)\b)(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})\s{1,3}(?:is|are|will be)\s{1,3}(?:needed|required|necessary)\b|\bno\s{1,3}need\s{1,3}(?:for|to)\s{1,3}(?<what>(?:[a-z-]{2,20}\s{1,3}){0,2}[a-z-]{2,20})`, ci)
 	notNeededRe = pattern(`\b(?:is|are)\s{1,3}not\s{1,3}(?:needed|required|necessary)\b`, ci)
 )
 

@@ -309,6 +309,8 @@ func TestRequirementDenied(t *testing.T) {
 		{"no need for", "There is no need to persist scores between games.", true},
 		{"taken up", "Design: scores.py saves the top 5 to highscores.csv at game over.", false},
 		{"another thing not needed", "Scores are saved to highscores.csv; no network access is needed.", false},
+		{"no doubt it is needed", "No doubt csv is required here: scores.py saves the top 5 to highscores.csv.", false},
+		{"no question it is needed", "There is no question csv output is required, so scores persist between games.", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: task, Steps: []run.Step{
