@@ -34,10 +34,10 @@ func TestContextRedacts(t *testing.T) {
 func TestContextReadsStdinAndEscapes(t *testing.T) {
 	data, err := os.ReadFile(testRun("magentic.json"))
 	require.NoError(t, err)
-	forged := strings.Replace(string(data), "I clicked on the travel blog.", `I clicked \u001b[2J\u001b[8m on the travel blog.`, 1)
+	forged := strings.Replace(string(data), "I clicked on the travel blog.", `I clicked \u001b[2J\u001b[8m on the\u001b\u0007 travel blog.`, 1)
 	out, _, err := cmdutil.ExecuteWithInput(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdContext(io, nil) },
 		strings.NewReader(forged), "-", "--step", "7")
 	require.NoError(t, err)
-	assert.Contains(t, out, `I clicked \x1b[2J\x1b[8m on the travel blog.`, "shown, escaped")
+	assert.Contains(t, out, `I clicked  on the\x1b\a travel blog.`, "its escape sequences read away, what is left shown escaped")
 	assert.NotContains(t, out, "\x1b")
 }
