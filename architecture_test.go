@@ -8,6 +8,7 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,4 +172,38 @@ func noContent(t *testing.T, fset *token.FileSet, fn *ast.FuncDecl, n ast.Node) 
 		assert.Fail(t, "rules read a step's text", "%s: %s reads .Content other than to quote it: read a fact of extract (extract.Writing) or graph instead", fset.Position(sel.Pos()), fn.Name.Name)
 	}
 	return true
+}
+
+// TestTextIsMatchedThroughMatch keeps patterns where they belong. Every
+// pattern extract and redact read goes through internal/match, where a
+// pattern's backtracking is bounded and where its matches can begin is
+// planned; and what the rules need from a step's text is a fact extract
+// reads, so they import no regex engine. Test files are not held.
+func TestTextIsMatchedThroughMatch(t *testing.T) {
+	for _, c := range []struct {
+		dir       string
+		forbidden []string
+	}{
+		{"extract", []string{"regexp"}},
+		{"redact", []string{"regexp"}},
+		{"rules", []string{"regexp", "github.com/dlclark/regexp2"}},
+	} {
+		files, err := filepath.Glob(filepath.Join(c.dir, "*.go"))
+		require.NoError(t, err)
+		read := 0
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+			require.NoError(t, err)
+			read++
+			for _, imp := range f.Imports {
+				path, err := strconv.Unquote(imp.Path.Value)
+				require.NoError(t, err)
+				assert.NotContains(t, c.forbidden, path, "%s imports %s: its patterns belong in internal/match", name, path)
+			}
+		}
+		assert.NotZero(t, read, "found %s's files", c.dir)
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"math/bits"
 	"path"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -527,7 +526,7 @@ func commentsOf(files []string) comments {
 // preprocessorRe is a line opening with # that is no comment in any
 // language: a C preprocessor's directive (#if 0 takes code out of the
 // build), or a Rust attribute (#[ignore] skips a test).
-var preprocessorRe = regexp.MustCompile(`^#(?:!?\[|(?:include|define|undef|if|ifdef|ifndef|elif|else|endif|pragma|import|error|line)\b)`)
+var preprocessorRe = goPattern(`^#(?:!?\[|(?:include|define|undef|if|ifdef|ifndef|elif|else|endif|pragma|import|error|line)\b)`)
 
 // logsCall reports whether a line is a whole call of a logger's method
 // (logger.info(...), log.Printf(...), console.debug(...), LOG.warn(...),
@@ -924,7 +923,7 @@ func patchFiles(text string) []string {
 
 // resultToolRe is a tool result that names the tool it answers first
 // ("get_order -> {...}", "get_order: ...").
-var resultToolRe = regexp.MustCompile(`^\s{0,4}([A-Za-z_][\w.-]{0,63})\s{0,2}(?:->|=>|:)\s`)
+var resultToolRe = goPattern(`^\s{0,4}([A-Za-z_][\w.-]{0,63})\s{0,2}(?:->|=>|:)\s`)
 
 // resultToolHead bounds what resultToolRe reads of a result, all of it
 // ASCII: four blanks, a name of 64 bytes, two blanks, "->" and a blank, and
@@ -965,22 +964,22 @@ type Policy struct {
 var (
 	// policyRe finds a policy's words, as Go's (?i)\b...\b reads them.
 	policyRe  = pattern(goWords(`must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?`), 0)
-	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `|` + neededYes + `)\b`)
+	confirmRe = goPattern(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `|` + neededYes + `)\b`)
 	// consentRe finds a policy that makes an action wait for the other
 	// party's agreement without a policy's usual words ("Suspending a
 	// line needs the customer's yes.").
-	consentRe = regexp.MustCompile(`(?i)\b(?:` + neededYes + `)\b`)
+	consentRe = goPattern(`(?i)\b(?:` + neededYes + `)\b`)
 	// notConsentRe is a confirmation's word that asks no one's agreement:
 	// an identity the agent checks ("confirm the customer's identity"),
 	// or a way the other party may confirm ("the customer may confirm by
 	// email").
-	notConsentRe = regexp.MustCompile(`(?i)^\s+(?:(?:the|their|his|her|your|its|an?|\w+'s)\s+){0,2}(?:identity|identities|id|who\b)`)
-	mayRe        = regexp.MustCompile(`(?i)\b(?:may|can|could|might)\s+$`)
+	notConsentRe = goPattern(`(?i)^\s+(?:(?:the|their|his|her|your|its|an?|\w+'s)\s+){0,2}(?:identity|identities|id|who\b)`)
+	mayRe        = goPattern(`(?i)\b(?:may|can|could|might)\s+$`)
 	// anyActionRe is a confirmation policy that holds every action, not
 	// the ones it names as examples.
-	anyActionRe = regexp.MustCompile(`(?i)\b(?:any|all|every|each|consequential)\s+(?:\w+\s+)?(?:actions?|changes?|updates?|writes?|operations?)\b|\bactions?\s+that\b`)
+	anyActionRe = goPattern(`(?i)\b(?:any|all|every|each|consequential)\s+(?:\w+\s+)?(?:actions?|changes?|updates?|writes?|operations?)\b|\bactions?\s+that\b`)
 	// "can only be cancelled if its status is 'pending'"
-	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
+	stateRuleRe = goPattern(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
 
 // policies reads the rules in a system prompt or task text t: the
@@ -1103,7 +1102,7 @@ var issuedThings = toSet("code codes number numbers id ids token tokens referenc
 // agreement to get or wait for (awaitedYes). A confirmation the sentence
 // names without saying whose it is or that it is awaited ("send me a
 // confirmation once it's done") is a report the agent is asked to give.
-var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:(?:my|our|(?:the )?(?:user|customer)(?:'s)?|for|without|until|pending|awaiting|explicit)\s+confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `)\b`)
+var askedConfirmRe = goPattern(`(?i)\b(?:(?:my|our|(?:the )?(?:user|customer)(?:'s)?|for|without|until|pending|awaiting|explicit)\s+confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `)\b`)
 
 // awaitedYes is an agreement the agent is to get or wait for ("get the
 // patient's yes", "wait for the go-ahead", "get my OK"): someone's yes,
@@ -1174,7 +1173,7 @@ func sentenceSpans(s string) [][2]int {
 
 // affirmRe opens a message that agrees to go ahead, in English or in the
 // yes of a customer's own language ("Oui.", "Ja, bitte.", "Sí.").
-var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:(?:yes|yeah|yep|sure|ok(?:ay)?|oui|ja|jawohl|genau|d'accord|claro|vale|si|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|sounds (?:good|great|fine)|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b|sí(?:$|[^\pL\pN]))`)
+var affirmRe = goPattern(`(?i)^\W{0,4}(?:(?:yes|yeah|yep|sure|ok(?:ay)?|oui|ja|jawohl|genau|d'accord|claro|vale|si|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|sounds (?:good|great|fine)|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b|sí(?:$|[^\pL\pN]))`)
 
 // affirmHead is how many bytes of a message affirmRe reads, and more: four
 // runes of \W, its longest word ("please go ahead") at three bytes a rune
@@ -1315,7 +1314,7 @@ func clockTime(w string) bool {
 // condition the one asked can meet ("yes, if it goes to my card") is
 // none of these, nor is an approval already given ("my manager already
 // approved it").
-var deferredYesRe = regexp.MustCompile(`(?i)\b(?:(?:once|after|when|as soon as|until|till)\s+(?:(?:my|our|the|his|her|their|she|he|they|it|this|that)\s+)?(?:\w+['’]?\w*\s+){0,2}(?:has\s+|have\s+|is\s+|gets?\s+|got\s+)?(?:signs?\s+off|signed\s+off|approves?|approved|okays?|okayed|o\.?k\.?s|gives?\s+(?:(?:the|me|us|it|her|his|their|a)\s+)?(?:go-ahead|green\s+light|ok|okay|sign-off|approval)|says?\s+(?:yes|so|ok|okay))|(?:pending|awaiting|subject\s+to)\s+(?:(?:my|our|the|his|her|their)\s+)?(?:\w+['’]s\s+)?(?:\w+\s+)?(?:approval|sign-off|go-ahead|ok|okay)|(?:have|need|got)\s+to\s+(?:check|clear\s+(?:it|this|that))\s+with\s+(?:my|our|the)\s+(?:\w+\s+){0,2}first)\b`)
+var deferredYesRe = goPattern(`(?i)\b(?:(?:once|after|when|as soon as|until|till)\s+(?:(?:my|our|the|his|her|their|she|he|they|it|this|that)\s+)?(?:\w+(?:['’]\w*)?\s+){0,2}(?:has\s+|have\s+|is\s+|gets?\s+|got\s+)?(?:signs?\s+off|signed\s+off|approves?|approved|okays?|okayed|o\.?k\.?s|gives?\s+(?:(?:the|me|us|it|her|his|their|a)\s+)?(?:go-ahead|green\s+light|ok|okay|sign-off|approval)|says?\s+(?:yes|so|ok|okay))|(?:pending|awaiting|subject\s+to)\s+(?:(?:my|our|the|his|her|their)\s+)?(?:\w+['’]s\s+)?(?:\w+\s+)?(?:approval|sign-off|go-ahead|ok|okay)|(?:have|need|got)\s+to\s+(?:check|clear\s+(?:it|this|that))\s+with\s+(?:my|our|the)\s+(?:\w+\s+){0,2}first)\b`)
 
 // deferredHead bounds how much of a message deferredYes reads: an
 // agreement and the condition that follows it.
@@ -1401,7 +1400,7 @@ func states(t *text) []string {
 }
 
 // listedCallRe reads calls listed in a text: name({...}) or name().
-var listedCallRe = regexp.MustCompile(`([A-Za-z_][\w.-]{0,63})\((\{[^()]*\}|)\)`)
+var listedCallRe = goPattern(`([A-Za-z_][\w.-]{0,63})\((\{[^()]*\}|)\)`)
 
 // listedCalls returns the calls a text lists, as a ground truth lists the
 // actions a run should have taken.

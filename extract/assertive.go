@@ -2,7 +2,6 @@ package extract
 
 import (
 	"math/bits"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -21,7 +20,7 @@ import (
 // take a new role, or which step or agent to blame. Ordinary instructions
 // between agents ("Report the final answer: 3,900") are not marked: they
 // relay values the run works with.
-var injectionRe = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget)\b[^.!?\n]{0,40}\b(?:previous|prior|above|earlier|all|your)\b[^.!?\n]{0,20}\b(?:instructions?|prompts?|rules?|messages?|guidelines?)\b|\bsystem override\b|\bnew instructions?\s*:|\byou are now\b|\bpretend (?:to be|you are)\b|\b(?:blame|report|mark|classify|flag|attribute)\b[^.!?\n]{0,40}\b(?:step \d+|decisive fault|root cause|responsible agent|as (?:clear|correct|the fault))\b|\b(?:do not|don't|never) blame\b`)
+var injectionRe = goPattern(`(?i)\b(?:ignore|disregard|forget)\b[^.!?\n]{0,40}\b(?:previous|prior|above|earlier|all|your)\b[^.!?\n]{0,20}\b(?:instructions?|prompts?|rules?|messages?|guidelines?)\b|\bsystem override\b|\bnew instructions?\s*:|\byou are now\b|\bpretend (?:to be|you are)\b|\b(?:blame|report|mark|classify|flag|attribute)\b[^.!?\n]{0,40}\b(?:step \d+|decisive fault|root cause|responsible agent|as (?:clear|correct|the fault))\b|\b(?:do not|don't|never) blame\b`)
 
 // injectionNeeds lists, for each alternative of injectionRe, the words (in
 // lower case) a sentence must hold for it to match: one word of each list.

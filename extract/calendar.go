@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -18,11 +17,11 @@ const (
 )
 
 var (
-	leapYearRe  = regexp.MustCompile(`(?i)\b(?P<y>\d{4})\s+(?:is|was|will be)\s+(?P<not>not\s+)?a\s+leap\s+year\b`)
-	monthDaysRe = regexp.MustCompile(`(?i)\b(?P<mon>` + monthWords + `)\.?(?:\s+(?:of\s+)?(?P<y>\d{4}))?\s+(?:has|had|will have|contains)\s+(?P<n>2[89]|3[01])\s+days\b`)
+	leapYearRe  = goPattern(`(?i)\b(?P<y>\d{4})\s+(?:is|was|will be)\s+(?P<not>not\s+)?a\s+leap\s+year\b`)
+	monthDaysRe = goPattern(`(?i)\b(?P<mon>` + monthWords + `)\.?(?:\s+(?:of\s+)?(?P<y>\d{4}))?\s+(?:has|had|will have|contains)\s+(?P<n>2[89]|3[01])\s+days\b`)
 	// A date and the weekday it is said to fall on, in either order.
-	weekdayAfterRe  = regexp.MustCompile(`(?i)\b(?:(?P<mon>` + monthWords + `)\.?\s+` + dayOrdinal + `|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>` + monthWords + `))\.?,?\s+(?P<y>\d{4}),?\s+(?:which\s+)?(?:is|was|will be|falls on|fell on|lands on|is on|was on)\s+(?:a\s+)?(?P<wd>` + weekdayWords + `)\b`)
-	weekdayBeforeRe = regexp.MustCompile(`(?i)\b(?P<wd>` + weekdayWords + `),?\s+(?:(?P<mon>` + monthWords + `)\.?\s+` + dayOrdinal + `|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>` + monthWords + `))\.?,?\s+(?P<y>\d{4})\b`)
+	weekdayAfterRe  = goPattern(`(?i)\b(?:(?P<mon>` + monthWords + `)\.?\s+` + dayOrdinal + `|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>` + monthWords + `))\.?,?\s+(?P<y>\d{4}),?\s+(?:which\s+)?(?:is|was|will be|falls on|fell on|lands on|is on|was on)\s+(?:a\s+)?(?P<wd>` + weekdayWords + `)\b`)
+	weekdayBeforeRe = goPattern(`(?i)\b(?P<wd>` + weekdayWords + `),?\s+(?:(?P<mon>` + monthWords + `)\.?\s+` + dayOrdinal + `|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>` + monthWords + `))\.?,?\s+(?P<y>\d{4})\b`)
 )
 
 // calendarSlip reports whether text states a fact of the calendar that
@@ -32,13 +31,13 @@ func calendarSlip(text string) bool {
 	if !strings.Contains(text, "day") && !strings.Contains(text, "DAY") && !strings.Contains(text, "leap") {
 		return false
 	}
-	for _, m := range allNamed(leapYearRe, text) {
+	for _, m := range leapYearRe.allNamed(text) {
 		y, _ := strconv.Atoi(m["y"])
 		if isLeap(y) == (m["not"] != "") {
 			return true
 		}
 	}
-	for _, m := range allNamed(monthDaysRe, text) {
+	for _, m := range monthDaysRe.allNamed(text) {
 		mon := monthNumber[strings.ToLower(m["mon"][:3])]
 		n, _ := strconv.Atoi(m["n"])
 		if mon == 0 {
@@ -52,8 +51,8 @@ func calendarSlip(text string) bool {
 			return true
 		}
 	}
-	for _, re := range []*regexp.Regexp{weekdayAfterRe, weekdayBeforeRe} {
-		for _, m := range allNamed(re, text) {
+	for _, re := range []*goRe{weekdayAfterRe, weekdayBeforeRe} {
+		for _, m := range re.allNamed(text) {
 			mon, day := m["mon"], m["d"]
 			if mon == "" {
 				mon, day = m["mon2"], m["d2"]
@@ -70,21 +69,6 @@ func calendarSlip(text string) bool {
 		}
 	}
 	return false
-}
-
-// allNamed returns each match of re in s as its named groups.
-func allNamed(re *regexp.Regexp, s string) []map[string]string {
-	var out []map[string]string
-	for _, sub := range re.FindAllStringSubmatch(s, -1) {
-		m := map[string]string{}
-		for i, name := range re.SubexpNames() {
-			if name != "" {
-				m[name] = sub[i]
-			}
-		}
-		out = append(out, m)
-	}
-	return out
 }
 
 // isLeap reports whether year y of the Gregorian calendar is a leap year.

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -95,7 +94,7 @@ func startsWithFigure(s string) bool {
 }
 
 // arithToken is a number or an operation of an expression.
-var arithToken = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(√?\d[\d,]*(?:\.\d+)?)\s*$|^\s*([x×*/÷·⋅+−^-]|mod)\s*$`)
+var arithToken = goPattern(`^\s*(?:[$€£]\s?)?(√?\d[\d,]*(?:\.\d+)?)\s*$|^\s*([x×*/÷·⋅+−^-]|mod)\s*$`)
 
 // evalTail evaluates the expression s ends with: the longest run of
 // numbers and operations at its end with at least one operation (or a
@@ -178,10 +177,18 @@ func evalTail(s string) (float64, bool) {
 // spaceOperators writes a space around each operation between figures
 // ("9/5", "10x1.50"), so that each is a field of its own.
 func spaceOperators(s string) string {
-	return arithOperator.ReplaceAllString(s, "$1 $2 ")
+	var b strings.Builder
+	last := 0
+	for _, m := range arithOperator.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[last:m[0]])
+		b.WriteString(s[m[2]:m[3]] + " " + s[m[4]:m[5]] + " ")
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
-var arithOperator = regexp.MustCompile(`(\d)\s*([×*/÷·⋅+−^]|x\b)`)
+var arithOperator = goPattern(`(\d)\s*([×*/÷·⋅+−^]|x\b)`)
 
 func isArithNumber(f string) bool {
 	f = strings.TrimPrefix(strings.TrimLeft(f, "$€£"), "√")
@@ -224,4 +231,4 @@ func leadingNumber(s string) (float64, int, bool) {
 	return x, places, true
 }
 
-var leadingNumberRe = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(\d[\d,]*(?:\.\d+)?)(?:[^\d.,]|[.,](?:\D|$)|$)`)
+var leadingNumberRe = goPattern(`^\s*(?:[$€£]\s?)?(\d[\d,]*(?:\.\d+)?)(?:[^\d.,]|[.,](?:\D|$)|$)`)

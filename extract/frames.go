@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -86,7 +85,7 @@ var (
 	}
 	// The function a pytest traceback's entry lists (its "def" line),
 	// the last before the entry's location.
-	entryDefRe = regexp.MustCompile(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4})?def[ \t]{1,4}([A-Za-z_]\w{0,80})[ \t]{0,4}\(`)
+	entryDefRe = goPattern(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4})?def[ \t]{1,4}([A-Za-z_]\w{0,80})[ \t]{0,4}\(`)
 	// A definition of a function or a class as Python, JavaScript, Go,
 	// Rust and most languages after them write it, in a file's listing
 	// with its lines numbered too (cat -n, a coding agent's file reader).

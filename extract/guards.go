@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -124,13 +123,13 @@ var (
 	// onlyIfRe is an action allowed only where a state is absent: "apply
 	// only if the plan destroys nothing", "apply it only when the dry run
 	// reports no violating rows".
-	onlyIfRe = regexp.MustCompile(`(?i)\b([a-z]+)(?: (?:it|them|this|that|the change))? only (?:if|when) (?:[\w'-]+ ){0,4}?(?:([a-z]+) nothing|no ([a-z]+))\b`)
+	onlyIfRe = goPattern(`(?i)\b([a-z]+)(?: (?:it|them|this|that|the change))? only (?:if|when) (?:[\w'-]+ ){0,4}?(?:([a-z]+) nothing|no ([a-z]+))\b`)
 	// unlessRe is an action taken unless an object shows a mark: "unless
 	// it carries the tag retain=true", "unless its status is shipped".
-	unlessRe = regexp.MustCompile(`(?i)\bunless (?:it|they|the \w+|its \w+|their \w+) (?:carries|carry|has|have|bears?|holds?|shows?|is|are)(?: (?:the|a|an))?( (?:tag|label|flag|status|state|mark))? ['"]?([a-z][\w.-]*[=:][\w.-]+|[a-z][\w-]+)`)
+	unlessRe = goPattern(`(?i)\bunless (?:it|they|the \w+|its \w+|their \w+) (?:carries|carry|has|have|bears?|holds?|shows?|is|are)(?: (?:the|a|an))?( (?:tag|label|flag|status|state|mark))? ['"]?([a-z][\w.-]*[=:][\w.-]+|[a-z][\w-]+)`)
 	// onlyEnvRe confines an action to one environment: "apply it to
 	// staging only", "deploy only to the dev cluster".
-	onlyEnvRe = regexp.MustCompile(`(?i)\b([a-z]+)(?: (?:it|them|this|that|the change))? (?:(?:to|in|on|against) (?:the )?([a-z]+)(?: [a-z]+)? only|only (?:to|in|on|against) (?:the )?([a-z]+))\b`)
+	onlyEnvRe = goPattern(`(?i)\b([a-z]+)(?: (?:it|them|this|that|the change))? (?:(?:to|in|on|against) (?:the )?([a-z]+)(?: [a-z]+)? only|only (?:to|in|on|against) (?:the )?([a-z]+))\b`)
 	// envWords name the environments a change is made in, whatever the
 	// system: a result that names one is read against a guard's.
 	envWords = toSet("prod production staging stage dev development test qa sandbox preprod uat live")
@@ -143,7 +142,7 @@ var (
 	// dump of the users table before any destructive change", "make a
 	// snapshot of the volume before deleting it", "run a dry run before
 	// applying".
-	requiredRe = regexp.MustCompile(`(?i)\b(?:take|make|run|do|perform|create)\s+(?:a|an|the)\s+(?:(?:full|fresh|complete|new|current)\s+)?([a-z]+(?:[ -]run)?)\s(?:[^.;:]|[.:]\S){0,100}?\bbefore\s+(?:(?:any|every|each|a|an|the)\s+)?(?:(destructive|irreversible|destroying)\s+(?:change|action|step|operation|command|statement)s?|([a-z]{3,}ing))\b`)
+	requiredRe = goPattern(`(?i)\b(?:take|make|run|do|perform|create)\s+(?:a|an|the)\s+(?:(?:full|fresh|complete|new|current)\s+)?([a-z]+(?:[ -]run)?)\s(?:[^.;:]|[.:]\S){0,100}?\bbefore\s+(?:(?:any|every|each|a|an|the)\s+)?(?:(destructive|irreversible|destroying)\s+(?:change|action|step|operation|command|statement)s?|([a-z]{3,}ing))\b`)
 	// destroyVerbs are the verbs of an action that destroys what it acts
 	// on, as any system's tools or commands write them.
 	destroyVerbs = toSet("drop delete remove destroy truncate purge wipe erase rm")

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -225,7 +224,7 @@ func wordQuantities(text string) []wordQuantity {
 
 // centsRe is the hundredths an amount of money in words writes after its
 // unit: " and fifty pence", " and 5 cents", " 50p".
-var centsRe = regexp.MustCompile(`^,?\s{1,2}(?:and\s{1,2})?([a-z]+(?:-[a-z]+)?|\d{1,2})\s{0,2}(?:pence|p|cents?)\b`)
+var centsRe = goPattern(`^,?\s{1,2}(?:and\s{1,2})?([a-z]+(?:-[a-z]+)?|\d{1,2})\s{0,2}(?:pence|p|cents?)\b`)
 
 // hundredths reads the hundredths an amount of money writes at text[at:]
 // (centsRe), and where they end.

