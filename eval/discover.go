@@ -15,7 +15,24 @@ import (
 type Subset struct {
 	Name  string
 	Files []string
+	// Unread are what the subset holds that cannot be read as a case: a
+	// subdirectory that cannot be listed, a named pipe, a device or a
+	// socket named as a case file. Each is a failed case, so that nothing
+	// under a path goes missing without a record.
+	Unread []Unread
 }
+
+// Unread is one entry that cannot be read as a case, and why.
+type Unread struct {
+	Path string
+	Err  error
+}
+
+// ErrNotRegular is why a named pipe, a device or a socket that a directory
+// holds under a case file's name is not read: a pipe would hold the whole
+// evaluation until a writer came. One named alone is read (a shell's
+// <(...) is a pipe).
+var ErrNotRegular = fmt.Errorf("%w: name it alone to read it", run.ErrNotRegular)
 
 // Discover turns eval's PATH arguments into subsets: a directory of case
 // files is one subset named by its base name; a directory whose
@@ -24,7 +41,14 @@ type Subset struct {
 // subset of one named "stdin". Symbolic links to directories are followed.
 // Telemetry files are found like any other (*.json, *.jsonl); each of
 // their labelled traces is a case.
+// A subdirectory that cannot be listed, or a pipe among the case files, is
+// recorded in its subset's Unread, and the rest go on.
 func Discover(paths []string) ([]Subset, error) {
+	return discover(paths, os.ReadDir)
+}
+
+// discover is Discover listing directories with readDir.
+func discover(paths []string, readDir func(string) ([]os.DirEntry, error)) ([]Subset, error) {
 	var out []Subset
 	for _, p := range paths {
 		if p == run.Stdin {
@@ -40,52 +64,76 @@ func Discover(paths []string) ([]Subset, error) {
 			out = append(out, Subset{Name: filepath.Base(filepath.Dir(p)), Files: []string{p}})
 			continue
 		}
-		entries, err := os.ReadDir(p)
+		entries, err := readDir(p)
 		if err != nil {
 			return nil, fmt.Errorf("eval %s: %w", p, run.PathCause(err))
 		}
-		var files []string
+		top := Subset{Name: filepath.Base(filepath.Clean(p))}
 		var subs []Subset
 		for _, e := range entries {
 			full := filepath.Join(p, e.Name())
 			switch {
 			case isDir(full, e):
-				inner, err := caseFiles(full)
-				if err != nil {
-					return nil, err
+				inner := Subset{Name: e.Name()}
+				inner.Files, inner.Unread = caseFiles(full, readDir)
+				if len(inner.Files) > 0 || len(inner.Unread) > 0 {
+					subs = append(subs, inner)
 				}
-				if len(inner) > 0 {
-					subs = append(subs, Subset{Name: e.Name(), Files: inner})
-				}
+			case notRegular(full, e):
+				top.Unread = append(top.Unread, Unread{Path: full, Err: fmt.Errorf("eval %s: %w", full, ErrNotRegular)})
 			case run.IsRunFileAt(full):
-				files = append(files, full)
+				top.Files = append(top.Files, full)
 			}
 		}
-		if len(files) > 0 {
-			sortCases(files)
-			out = append(out, Subset{Name: filepath.Base(filepath.Clean(p)), Files: files})
+		if len(top.Files) > 0 || len(top.Unread) > 0 {
+			sortCases(top.Files)
+			out = append(out, top)
 		}
 		out = append(out, subs...)
-		if len(files) == 0 && len(subs) == 0 {
+		if len(top.Files) == 0 && len(top.Unread) == 0 && len(subs) == 0 {
 			return nil, fmt.Errorf("eval %s: no case files (*.json, *.jsonl) here or in its subdirectories", p)
 		}
 	}
 	return out, nil
 }
 
-func caseFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+// caseFiles lists the case files of a subset's directory, and what in it
+// cannot be read: the directory itself when it cannot be listed.
+func caseFiles(dir string, readDir func(string) ([]os.DirEntry, error)) (files []string, unread []Unread) {
+	entries, err := readDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("eval %s: %w", dir, run.PathCause(err))
+		return nil, []Unread{{Path: dir, Err: fmt.Errorf("eval %s: %w", dir, run.PathCause(err))}}
 	}
-	var files []string
 	for _, e := range entries {
-		if full := filepath.Join(dir, e.Name()); !isDir(full, e) && run.IsRunFileAt(full) {
+		full := filepath.Join(dir, e.Name())
+		switch {
+		case isDir(full, e):
+		case notRegular(full, e):
+			unread = append(unread, Unread{Path: full, Err: fmt.Errorf("eval %s: %w", full, ErrNotRegular)})
+		case run.IsRunFileAt(full):
 			files = append(files, full)
 		}
 	}
 	sortCases(files)
-	return files, nil
+	return files, unread
+}
+
+// notRegular reports whether the entry at path, a link followed, is a
+// named pipe, a device or a socket under a case file's name: one under
+// another name is no case, as a directory's other files are not.
+func notRegular(path string, e os.DirEntry) bool {
+	if !run.IsRunFile(e.Name()) {
+		return false
+	}
+	mode := e.Type()
+	if mode&os.ModeSymlink != 0 {
+		info, err := os.Stat(path)
+		if err != nil {
+			return false // a dangling link is read, and fails, as a case
+		}
+		mode = info.Mode().Type()
+	}
+	return !mode.IsDir() && !mode.IsRegular()
 }
 
 // isDir reports whether the entry at path is a directory, or a symbolic

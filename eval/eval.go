@@ -96,7 +96,7 @@ type Options struct {
 // Evaluate attributes every case of every subset: each labelled trace of a
 // telemetry file is a case of its own, named FILE#TRACEID. A case that
 // fails to load or to analyze, or whose label names a step outside its run,
-// is reported on opts.Warn, counted as failed and as wrong, and the rest go
+// or that a subset holds unread (Subset.Unread), is reported on opts.Warn, counted as failed and as wrong, and the rest go
 // on. A file with no label is not a case: it is counted as unlabelled.
 func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc, opts Options) (Report, error) {
 	rep := Report{Setting: SettingWithGroundTruth}
@@ -121,6 +121,19 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc,
 		}
 		return nil
 	}
+	// failed reports a case that cannot be read, counts it as failed and
+	// wrong, and records it.
+	failed := func(t *Tally, subset, file string, err error) error {
+		// One redactor: the file's name in the message and in the record
+		// get the same placeholders. The name is masked first, as a run's
+		// name is; a log's text may be quoted in the error.
+		red := opts.Redact.NewRedactor()
+		shown := red.String(file)
+		msg := red.String(err.Error())
+		fmt.Fprintf(warn, "offattr: %s\n", escape.Line(msg))
+		t.Add(nil, nil)
+		return write(CaseResult{File: shown, Subset: subset, Error: msg})
+	}
 	for _, sub := range subsets {
 		t := NewTally(sub.Name)
 		for _, file := range sub.Files {
@@ -138,15 +151,7 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc,
 				continue
 			}
 			if err != nil {
-				// One redactor: the file's name in the message and in the
-				// record get the same placeholders. The name is masked first,
-				// as a run's name is; a log's text may be quoted in the error.
-				red := opts.Redact.NewRedactor()
-				shown := red.String(file)
-				msg := red.String(err.Error())
-				fmt.Fprintf(warn, "offattr: %s\n", escape.Line(msg))
-				t.Add(nil, nil)
-				if err := write(CaseResult{File: shown, Subset: sub.Name, Error: msg}); err != nil {
+				if err := failed(t, sub.Name, file, err); err != nil {
 					return rep, err
 				}
 				continue
@@ -182,6 +187,11 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc,
 				if err := write(res); err != nil {
 					return rep, err
 				}
+			}
+		}
+		for _, u := range sub.Unread {
+			if err := failed(t, sub.Name, u.Path, u.Err); err != nil {
+				return rep, err
 			}
 		}
 		all.Merge(t)

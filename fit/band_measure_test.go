@@ -630,7 +630,7 @@ func loadBandSets(ctx context.Context, t *testing.T, why string) []bandSet {
 		require.NoError(t, err)
 		var opts run.Options
 		if set.labels != "" {
-			opts.Labels, err = run.ReadLabels(filepath.Join(root, set.labels))
+			opts.Labels, err = run.ReadLabels(filepath.Join(root, set.labels), 0)
 			require.NoError(t, err)
 		}
 		exs, err := Load(ctx, subs, opts, rules.Registry, io.Discard)

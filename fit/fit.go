@@ -59,7 +59,8 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 }
 
 // LoadStats counts the files and cases Load left out: Failed those that did
-// not load, did not analyse or whose label names a step outside the run;
+// not load, did not analyse or whose label names a step outside the run,
+// and what a subset holds unread (eval.Subset.Unread);
 // Unlabelled the files with no label at all.
 type LoadStats struct{ Failed, Unlabelled int }
 
@@ -103,6 +104,10 @@ func LoadCounted(ctx context.Context, subsets []eval.Subset, opts run.Options, a
 				}
 				out = append(out, *ex)
 			}
+		}
+		for _, u := range sub.Unread {
+			fmt.Fprintf(warn, "offattr: %s (left out)\n", escape.Line(u.Err.Error()))
+			stats.Failed++
 		}
 	}
 	return out, stats, nil

@@ -603,3 +603,19 @@ func lastSpeakerRun(corpus string, label run.Label) (Example, []float64) {
 	rows := []rules.StepRow{{Step: 1, Agent: "A", X: flagged}, {Step: 2, Agent: "A", X: flagged}, {Step: 3, Agent: "A", X: flagged}, {Step: 4, Agent: "B", X: flagged}}
 	return Example{Corpus: corpus, In: &rules.Input{Run: r}, Rows: rows, Label: label}, []float64{0.5, 0.05, 0.05, 0.4}
 }
+
+// TestLoadCountsUnread: what a subset holds unread (a subdirectory that
+// cannot be listed, a pipe among the case files) is warned of and counted
+// as failed, as a case that does not load is.
+func TestLoadCountsUnread(t *testing.T) {
+	subs, err := eval.Discover([]string{evaltest.WriteCases(t)})
+	require.NoError(t, err)
+	require.Len(t, subs, 2)
+	subs[0].Unread = []eval.Unread{{Path: "A/locked", Err: fmt.Errorf("eval A/locked: %w", eval.ErrNotRegular)}}
+	var warn strings.Builder
+	exs, stats, err := LoadCounted(context.Background(), subs, run.Options{}, rules.Registry, &warn)
+	require.NoError(t, err)
+	assert.Len(t, exs, 4)
+	assert.Equal(t, LoadStats{Failed: 2}, stats, "B/9.json does not load; A/locked is unread")
+	assert.Contains(t, warn.String(), "offattr: eval A/locked: not a regular file")
+}

@@ -397,7 +397,7 @@ func TestLoadUTF16(t *testing.T) {
 
 	labels := filepath.Join(dir, "labels.jsonl")
 	require.NoError(t, os.WriteFile(labels, utf16Bytes(`{"trace_id":"T1","span_id":"S1"}`+"\r\n", false, true), 0o644))
-	ls, err := ReadLabels(labels)
+	ls, err := ReadLabels(labels, 0)
 	require.NoError(t, err)
 	assert.Equal(t, SpanLabels{"t1": {TraceID: "T1", SpanID: "S1"}}, ls)
 

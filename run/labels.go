@@ -26,9 +26,10 @@ type SpanLabel struct {
 type SpanLabels map[string]SpanLabel
 
 // ReadLabels reads a labels file: JSON lines {"trace_id", "span_id",
-// "reason"}, one per labelled trace.
-func ReadLabels(path string) (SpanLabels, error) {
-	data, err := read(path, Options{})
+// "reason"}, one per labelled trace. A file larger than max bytes (max >
+// 0) is refused, as an input is (--max-input), before it is read whole.
+func ReadLabels(path string, max int64) (SpanLabels, error) {
+	data, err := read(path, Options{MaxInput: max})
 	if err != nil {
 		return nil, fmt.Errorf("labels %s: %w", path, err)
 	}

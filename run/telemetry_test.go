@@ -857,7 +857,7 @@ func TestLabelsFile(t *testing.T) {
 	labels := filepath.Join(t.TempDir(), "labels.jsonl")
 	require.NoError(t, os.WriteFile(labels, []byte(
 		`{"trace_id":"4BF92F3577B34DA65EED0000CAFE0001","span_id":"00f067aa0ba90004","reason":"the first forecast call misspelt the city"}`+"\n"), 0o644))
-	ls, err := run.ReadLabels(labels)
+	ls, err := run.ReadLabels(labels, 0)
 	require.NoError(t, err)
 	c, err := run.LoadCase(path, run.Options{Labels: ls})
 	require.NoError(t, err)
@@ -865,14 +865,14 @@ func TestLabelsFile(t *testing.T) {
 		"the file's labels win over offattr.mistake; an agent's turn is labelled at its first step")
 
 	require.NoError(t, os.WriteFile(labels, []byte(`{"trace_id":"4bf92f3577b34da65eed0000cafe0001","span_id":"ffffffffffffffff"}`), 0o644))
-	ls, err = run.ReadLabels(labels)
+	ls, err = run.ReadLabels(labels, 0)
 	require.NoError(t, err)
 	_, err = run.LoadCase(path, run.Options{Labels: ls})
 	assert.ErrorContains(t, err, "trace 4bf92f3577b34da65eed0000cafe0001: labelled span ffffffffffffffff (from the labels file) is not in this trace")
 
 	for _, bad := range []string{`{"trace_id":"t"}`, `{"trace_id":"t","span_id":"s","extra":1}`, "{", ""} {
 		require.NoError(t, os.WriteFile(labels, []byte(bad), 0o644))
-		_, err = run.ReadLabels(labels)
+		_, err = run.ReadLabels(labels, 0)
 		assert.ErrorContains(t, err, "labels "+labels+": ", bad)
 	}
 }

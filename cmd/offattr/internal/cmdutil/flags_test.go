@@ -54,6 +54,27 @@ func TestLoadRefusesTooLargeNamingTheFlag(t *testing.T) {
 	assert.EqualError(t, err, "load "+path+": input is 4 KiB, larger than the 1 KiB limit; raise --max-input to read it")
 }
 
+// TestLabelsAreBoundAsInputs: --labels is refused past --max-input, as an
+// input is, with an error naming the file, before it is read whole.
+func TestLabelsAreBoundAsInputs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "labels.jsonl")
+	line := `{"trace_id":"4bf92f3577b34da65eed0000cafe0001","span_id":"00f067aa0ba90004"}` + "\n"
+	data := make([]byte, 0, 4096)
+	for len(data)+len(line) <= 4096 {
+		data = append(data, line...)
+	}
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	l := LoadFlags{Format: "auto", Labels: path, MaxInput: 4096}
+	o, err := l.Options()
+	require.NoError(t, err, "within the bound")
+	assert.Len(t, o.Labels, 1)
+	l.MaxInput = 1024
+	_, err = l.Options()
+	require.ErrorIs(t, err, run.ErrTooLarge)
+	assert.ErrorContains(t, err, "labels "+path+": input is ")
+	assert.ErrorContains(t, err, "larger than the 1 KiB limit; raise --max-input to read it")
+}
+
 // Load stops when its context ends, while the run is still being read:
 // graph and context read a whole run before anything else, and a large one
 // takes seconds.

@@ -66,7 +66,7 @@ func (l *LoadFlags) Options() (run.Options, error) {
 	if l.Labels != "" {
 		// A labels file that cannot be read is a usage error, as a
 		// weights or a patterns file is: the command line names it.
-		if opts.Labels, err = run.ReadLabels(l.Labels); err != nil {
+		if opts.Labels, err = run.ReadLabels(l.Labels, int64(l.MaxInput)); err != nil {
 			return run.Options{}, Usage(err)
 		}
 	}
