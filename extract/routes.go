@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -157,7 +158,9 @@ func actsLater(steps []run.Step, agent string) bool {
 
 // choosingStep walks back from the step i that hands over to the earliest
 // step of the same turn of its agent that is part of the handoff: a
-// transfer call naming the receiver, its result, a handoff event.
+// transfer call naming the receiver (in its name, or as one of its
+// arguments, as a framework's one transfer tool takes it), its result, a
+// handoff event.
 func choosingStep(steps []run.Step, i int, agent, key string) int {
 walk:
 	for j := i - 1; j >= 0 && run.SameAgent(steps[j].Agent, agent); j-- {
@@ -166,7 +169,7 @@ walk:
 			continue
 		case run.KindToolCall:
 			for _, c := range steps[j].ToolCalls() {
-				if strings.Contains(run.AgentKey(c.Name), key) {
+				if strings.Contains(run.AgentKey(c.Name), key) || argumentNames(c, key) {
 					i = j
 				}
 			}
@@ -368,4 +371,19 @@ func routeTokens(text string) map[string]string {
 		}
 	}
 	return out
+}
+
+// argumentNames reports whether one of c's arguments is the name of the
+// agent whose key is key.
+func argumentNames(c run.ToolCall, key string) bool {
+	var args map[string]any
+	if json.Unmarshal([]byte(c.Arguments), &args) != nil {
+		return false
+	}
+	for _, v := range args {
+		if name, ok := v.(string); ok && run.AgentKey(name) == key {
+			return true
+		}
+	}
+	return false
 }

@@ -12,8 +12,9 @@ import (
 // TestMisroute: the handoff of the request to an agent the router's
 // instructions describe in none of the task's words, while they describe
 // another destination in some; read from a Swarm's transfer call (its
-// result naming the agent who speaks next) or a message addressed to the
-// receiver. No misroute where the receiver is described in the task's
+// result naming the agent who speaks next), a transfer call whose
+// argument names the receiver (the choice is the call, not its result),
+// or a message addressed to the receiver. No misroute where the receiver is described in the task's
 // words, where the instructions name the agents without describing them,
 // or where the work is split among several agents.
 func TestMisroute(t *testing.T) {
@@ -53,6 +54,14 @@ func TestMisroute(t *testing.T) {
 		{"transfer call to the agent described otherwise", "", transfer(routes, "Billing Agent", "transfer_to_billing"),
 			&Misroute{Step: 2, To: "Billing Agent", Receiver: "and invoice, payment or refund questions to the Billing Agent (transfer_to_billing)",
 				Other: "Transfer parcel tracking and delivery questions to the Shipping Agent (transfer_to_shipping)", Shared: []string{"parcel", "tracking"}}},
+		{"one transfer tool whose argument names the agent described otherwise", "", []run.Step{
+			step("system", run.KindSystem, routes, ""),
+			step("user", run.KindUser, task, ""),
+			step("Triage Agent", run.KindToolCall, `transfer_to_agent({"agent_name": "Billing Agent"})`, "", run.ToolCall{Name: "transfer_to_agent", Arguments: `{"agent_name": "Billing Agent"}`}),
+			step("Triage Agent", run.KindToolResult, `{"result": null}`, "Billing Agent"),
+			step("Billing Agent", run.KindMessage, "Your parcel PX-77412 is paid.", ""),
+		}, &Misroute{Step: 2, To: "Billing Agent", Receiver: "and invoice, payment or refund questions to the Billing Agent (transfer_to_billing)",
+			Other: "Transfer parcel tracking and delivery questions to the Shipping Agent (transfer_to_shipping)", Shared: []string{"parcel", "tracking"}}},
 		{"transfer call to the agent the task's words describe", "", transfer(routes, "Shipping Agent", "transfer_to_shipping"), nil},
 		{"instructions name the agents without describing them", "", transfer("Work with the Shipping Agent (transfer_to_shipping), the Billing Agent (transfer_to_billing).", "Billing Agent", "transfer_to_billing"), nil},
 		{"the work split among agents", "Send parcel tracking to shipping_desk and invoices to billing_desk.", split(), nil},

@@ -581,7 +581,7 @@ func traceRecord(s *spans.Span) bool {
 // derivedValues give the attributes a span's exporter wrote under its own
 // names as the convention that reads the same fact names them, each added
 // to the span before any convention reads it: one reading serves both.
-var derivedValues = []func(*spans.Span) spans.Attrs{typedValues, logfireAgentsValues, responseInstructions}
+var derivedValues = []func(*spans.Span) spans.Attrs{typedValues, logfireAgentsValues, responseInstructions, requestInstructions}
 
 // typedValueKeys hold a span's input and output written as {"type",
 // "value"} JSON, as LangWatch's SDKs write them (the type says what the
@@ -705,6 +705,57 @@ func responseInstructions(s *spans.Span) spans.Attrs {
 			continue
 		}
 		return spans.Attrs{{Key: "gen_ai.system_instructions", Value: spans.String(strings.TrimSpace(instr))}}
+	}
+	return nil
+}
+
+// requestInstructions returns the system instructions a model call's
+// request body (under one of promptKeys) keeps apart from its messages as
+// gen_ai.system_instructions, where the span records none: Anthropic's
+// "system", Gemini's system instruction at the top of a REST request or
+// in its config (Google ADK's recorded request, the SDKs' config). A body
+// is a request when it holds messages or contents beside it. System
+// messages among the messages are no part of this: the input's messages
+// give them (instructionsOf). Nil for any other span.
+func requestInstructions(s *spans.Span) spans.Attrs {
+	if hasAnyAttr(s.Attrs, "gen_ai.system_instructions") {
+		return nil
+	}
+	type geminiFields struct {
+		SystemInstruction   json.RawMessage `json:"systemInstruction"`
+		SystemInstructionPy json.RawMessage `json:"system_instruction"`
+	}
+	for _, k := range promptKeys {
+		v, ok := s.Attrs.Get(k)
+		if !ok {
+			continue
+		}
+		var body []byte
+		if v.Kind == spans.KindString {
+			body = []byte(strings.TrimSpace(v.Str))
+		} else if v.Kind == spans.KindMap {
+			body, _ = json.Marshal(v.Any())
+		}
+		if !strings.HasPrefix(string(body), "{") || !strings.Contains(string(body), "ystem") {
+			continue
+		}
+		var o struct {
+			System   json.RawMessage `json:"system"`
+			Messages json.RawMessage `json:"messages"`
+			Contents json.RawMessage `json:"contents"`
+			geminiFields
+			Config geminiFields `json:"config"`
+		}
+		if json.Unmarshal(body, &o) != nil || len(o.Messages) == 0 && len(o.Contents) == 0 {
+			continue
+		}
+		text := textBlocks(o.System)
+		if text == "" {
+			text = geminiInstruction(o.SystemInstruction, o.SystemInstructionPy, o.Config.SystemInstruction, o.Config.SystemInstructionPy)
+		}
+		if text = strings.TrimSpace(text); text != "" {
+			return spans.Attrs{{Key: "gen_ai.system_instructions", Value: spans.String(text)}}
+		}
 	}
 	return nil
 }

@@ -98,11 +98,14 @@ func fromPrompt(keys ...string) messageSource {
 // Google ADK's LLM request and response). An agent's run is read the same
 // way, and where Mastra keeps it beside GenAI's operation names.
 var (
+	// promptKeys hold a model call's input as a free-form value: its
+	// messages, or the request body that holds them.
+	promptKeys   = []string{"langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value", "langwatch.input.value"}
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"), fromJSON("gen_ai.request.messages"),
 		fromJSON("_ml_obs.meta.input.messages"), fromJSON("$ai_input"), fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
-		fromPrompt("langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value", "langwatch.input.value"),
+		fromPrompt(promptKeys...),
 		fromFound(false),
 	}
 	// messageOutputSources hold output messages proper (with roles and

@@ -1859,8 +1859,9 @@ func TestModelCallLogs(t *testing.T) {
 // TestSystemInstructions: a trace keeps the system prompt in its model
 // calls' input (GenAI's gen_ai.input.messages, OpenInference's
 // llm.input_messages) or apart from it (gen_ai.system_instructions, a
-// Responses API object's instructions), not as a step; the run holds it
-// as its instructions, the first model call's.
+// Responses API object's instructions, a request body's system prompt
+// beside its messages: Anthropic's, Gemini's, Google ADK's), not as a
+// step; the run holds it as its instructions, the first model call's.
 func TestSystemInstructions(t *testing.T) {
 	const policy = "Before cancelling a booking, obtain explicit user confirmation (yes)."
 	tests := []struct {
@@ -1899,6 +1900,26 @@ func TestSystemInstructions(t *testing.T) {
 			"llm.input_messages.0.message.content":  "Cancel AIXC49.",
 			"llm.output_messages.0.message.role":    "assistant",
 			"llm.output_messages.0.message.content": "Done: AIXC49 is cancelled.",
+		}},
+		{"Google ADK's request with its config's system instruction", map[string]any{
+			"gen_ai.system":                 "gcp.vertex.agent",
+			"gcp.vertex.agent.llm_request":  `{"model": "gemini-2.0-flash", "config": {"system_instruction": "` + policy + `"}, "contents": [{"role": "user", "parts": [{"text": "Cancel AIXC49."}]}]}`,
+			"gcp.vertex.agent.llm_response": `{"content": {"role": "model", "parts": [{"text": "Done: AIXC49 is cancelled."}]}}`,
+		}},
+		{"a Gemini REST request's systemInstruction as OpenInference's input value", map[string]any{
+			"openinference.span.kind": "LLM",
+			"input.value":             `{"systemInstruction": {"parts": [{"text": "` + policy + `"}]}, "contents": [{"role": "user", "parts": [{"text": "Cancel AIXC49."}]}]}`,
+			"output.value":            "Done: AIXC49 is cancelled.",
+		}},
+		{"an Anthropic request's system blocks as Langfuse's observation input", map[string]any{
+			"langfuse.observation.type":   "generation",
+			"langfuse.observation.input":  `{"model": "claude-sonnet-4", "system": [{"type": "text", "text": "` + policy + `"}], "messages": [{"role": "user", "content": "Cancel AIXC49."}]}`,
+			"langfuse.observation.output": "Done: AIXC49 is cancelled.",
+		}},
+		{"an OpenAI request's system message, read once", map[string]any{
+			"openinference.span.kind": "LLM",
+			"input.value":             `{"model": "gpt-4o", "messages": [{"role": "system", "content": "` + policy + `"}, {"role": "user", "content": "Cancel AIXC49."}]}`,
+			"output.value":            "Done: AIXC49 is cancelled.",
 		}},
 	}
 	for _, tt := range tests {

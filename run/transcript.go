@@ -235,7 +235,14 @@ func (o *fileObject) systemPrompt() string {
 	if json.Unmarshal(o.Instructions, &text) == nil {
 		return text
 	}
-	for _, raw := range []json.RawMessage{o.SystemInstruction, o.SystemInstructionPy} {
+	return geminiInstruction(o.SystemInstruction, o.SystemInstructionPy)
+}
+
+// geminiInstruction is the text of the first of raws that holds Gemini's
+// system instruction (a text, text blocks, or a content's parts), "" for
+// none.
+func geminiInstruction(raws ...json.RawMessage) string {
+	for _, raw := range raws {
 		var content struct {
 			Parts json.RawMessage `json:"parts"`
 		}
