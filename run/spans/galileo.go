@@ -87,7 +87,8 @@ func decodeGalileo(ctx context.Context, data []byte) ([]Span, error) {
 	return out, nil
 }
 
-// galileoTraces finds the traces of a request: {"traces": […]}.
+// galileoTraces finds the traces of a request: {"traces": […]} (as it
+// does those of Tempo's search results).
 func galileoTraces(data []byte, i int) (int, bool) {
 	s, _, ok := member(data, i, "traces")
 	return s, ok && data[s] == '['

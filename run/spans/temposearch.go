@@ -53,10 +53,7 @@ type tempoSpanSet struct {
 func decodeTempoSearch(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
-	err := eachObject(ctx, data, "a Tempo search result", func(data []byte, i int) (int, bool) {
-		s, _, ok := member(data, i, "traces")
-		return s, ok && data[s] == '['
-	}, func(m map[string]any, s int) error {
+	err := eachObject(ctx, data, "a Tempo search result", galileoTraces, func(m map[string]any, s int) error {
 		line := lines.at(s)
 		raw, _ := json.Marshal(m)
 		var t tempoSearchTrace
