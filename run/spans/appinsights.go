@@ -1,7 +1,6 @@
 package spans
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -67,14 +66,7 @@ func appInsightsRow(m map[string]any) map[string]any {
 			rec["status_message"] = "result code " + code
 		}
 	}
-	if start, err := flatTime(rec["start_time"]); err == nil && start != 0 {
-		rec["start_time"] = json.Number(strconv.FormatInt(start, 10))
-		if d, ok := first(m, []string{"duration", "DurationMs"}).(json.Number); ok {
-			if ms, err := d.Float64(); err == nil && ms >= 0 {
-				rec["end_time"] = json.Number(strconv.FormatInt(start+int64(ms*1e6), 10))
-			}
-		}
-	}
+	endAfterMillis(rec, first(m, []string{"duration", "DurationMs"}))
 	return rec
 }
 

@@ -45,14 +45,7 @@ func honeycombEvent(m map[string]any) map[string]any {
 	if m["error"] == true && rec["status_code"] == nil {
 		rec["status_code"] = "ERROR"
 	}
-	if start, err := flatTime(rec["start_time"]); err == nil && start != 0 {
-		rec["start_time"] = json.Number(strconv.FormatInt(start, 10))
-		if d, ok := m["duration_ms"].(json.Number); ok {
-			if ms, err := d.Float64(); err == nil && ms >= 0 {
-				rec["end_time"] = json.Number(strconv.FormatInt(start+int64(ms*1e6), 10))
-			}
-		}
-	}
+	endAfterMillis(rec, m["duration_ms"])
 	rec["attributes"] = attrs
 	return rec
 }
@@ -73,4 +66,20 @@ func honeycombSpanEvent(m map[string]any) (span string, ev Event) {
 	flatten("", rec["attributes"], &ev.Attrs)
 	sortAttrs(ev.Attrs)
 	return flatID(rec["parent_id"], 16), ev
+}
+
+// endAfterMillis gives rec, whose start_time is read, an end_time ms
+// milliseconds later (Honeycomb's duration_ms, Application Insights'
+// duration), its start time then in nanoseconds.
+func endAfterMillis(rec map[string]any, ms any) {
+	start, err := flatTime(rec["start_time"])
+	if err != nil || start == 0 {
+		return
+	}
+	rec["start_time"] = json.Number(strconv.FormatInt(start, 10))
+	if d, ok := ms.(json.Number); ok {
+		if f, err := d.Float64(); err == nil && f >= 0 {
+			rec["end_time"] = json.Number(strconv.FormatInt(start+int64(f*1e6), 10))
+		}
+	}
 }
