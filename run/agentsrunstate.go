@@ -26,16 +26,25 @@ func runStateItems(data []byte) (list []any, agents []string, ok bool) {
 	if dec.Decode(&st) != nil || len(st.Schema) == 0 || st.Generated == nil {
 		return nil, nil, false
 	}
-	list, agents = inputItems(st.Original)
-	for _, it := range st.Generated {
-		raw, ok := it["rawItem"].(map[string]any)
+	list, agents = runItems(st.Original, st.Generated, "rawItem", "sourceAgent")
+	return list, agents, true
+}
+
+// runItems are the items of a run of the OpenAI Agents SDK: its input's
+// (inputItems), then each item's raw item (under rawKey), made by the
+// item's agent; a handoff's output by the agent it hands off from (under
+// sourceKey). An item with no raw item is passed over.
+func runItems(input any, items []map[string]any, rawKey, sourceKey string) (list []any, agents []string) {
+	list, agents = inputItems(input)
+	for _, it := range items {
+		raw, ok := it[rawKey].(map[string]any)
 		if !ok {
 			continue
 		}
 		list = append(list, raw)
-		agents = append(agents, firstNonEmpty(namedAgent(it["agent"]), namedAgent(it["sourceAgent"])))
+		agents = append(agents, firstNonEmpty(namedAgent(it["agent"]), namedAgent(it[sourceKey])))
 	}
-	return list, agents, true
+	return list, agents
 }
 
 // inputItems are the items of a run's input, each made by no agent: a

@@ -106,12 +106,7 @@ func llamaWorkflowEvents(list []any) ([]dumpMessage, bool) {
 			text := strings.TrimSpace(textOf(o["content"]))
 			if text == "" {
 				if blocks, ok := o["blocks"].([]any); ok {
-					var texts []string
-					for _, b := range blocks {
-						bm, _ := b.(map[string]any)
-						texts = append(texts, stringOrEmpty(bm["text"]))
-					}
-					text = strings.Join(nonEmpty(texts), "\n")
+					text = blocksText(blocks)
 				}
 			}
 			id := stringOrEmpty(v["tool_id"])

@@ -20,9 +20,9 @@ import (
 // module, then its message.
 var metaGPTRecord = regexp.MustCompile(`^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) \| [A-Z]+ *\| (metagpt[\w.]*):[\w<>]+:\d+ - (.*)$`)
 
-// metaGPTRunStart is the message of the record that begins a run, its
+// metaGPTRunStart begins the message of the record that begins a run, its
 // team's investment, logged by the module metagpt.team.
-var metaGPTRunStart = regexp.MustCompile(`^Investment: `)
+const metaGPTRunStart = "Investment: "
 
 // metaGPTAction is a record's message when it begins a role's action: the
 // role as MetaGPT names it ("Alice(Product Manager)") and the action.
@@ -86,7 +86,7 @@ func metaGPTLog(data []byte) (cs []*Case, ok bool) {
 			text = append(text, line)
 			continue
 		}
-		if m[2] == "metagpt.team" && metaGPTRunStart.MatchString(m[3]) {
+		if m[2] == "metagpt.team" && strings.HasPrefix(m[3], metaGPTRunStart) {
 			finish()
 			name = m[1]
 			continue

@@ -33,15 +33,7 @@ func runResultItems(data []byte) (list []any, agents []string, ok bool) {
 	if dec.Decode(&res) != nil || len(res.Items) == 0 || !slices.ContainsFunc(res.Items, func(it map[string]any) bool { return it["raw_item"] != nil }) {
 		return nil, nil, false
 	}
-	list, agents = inputItems(res.Input)
-	for _, it := range res.Items {
-		raw, ok := it["raw_item"].(map[string]any)
-		if !ok {
-			continue
-		}
-		list = append(list, raw)
-		agents = append(agents, firstNonEmpty(namedAgent(it["agent"]), namedAgent(it["source_agent"])))
-	}
+	list, agents = runItems(res.Input, res.Items, "raw_item", "source_agent")
 	return list, agents, true
 }
 
