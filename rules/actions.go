@@ -2064,18 +2064,16 @@ func toldFailedChange(in *Input, i int) (call, output int) {
 		}
 		for m := k + 1; m < i && len(words) > 0; m++ {
 			h := &in.Features.Steps[m]
-			words = slices.DeleteFunc(words, func(w string) bool {
-				if h.Has(extract.KindToolResult) && sup.text.Holds(m, w) {
-					return true
-				}
-				for _, c := range h.Calls {
-					for _, v := range c.Values {
-						if slices.Contains(extract.Words(v), w) {
-							return true
-						}
+			called := map[string]bool{} // the words step m's calls carry
+			for _, c := range h.Calls {
+				for _, v := range c.Values {
+					for _, w := range extract.Words(v) {
+						called[w] = true
 					}
 				}
-				return false
+			}
+			words = slices.DeleteFunc(words, func(w string) bool {
+				return called[w] || h.Has(extract.KindToolResult) && sup.text.Holds(m, w)
 			})
 		}
 		told := 0
