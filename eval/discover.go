@@ -80,7 +80,7 @@ func discover(paths []string, readDir func(string) ([]os.DirEntry, error)) ([]Su
 					subs = append(subs, inner)
 				}
 			case notRegular(full, e):
-				top.Unread = append(top.Unread, Unread{Path: full, Err: fmt.Errorf("eval %s: %w", full, ErrNotRegular)})
+				top.Unread = append(top.Unread, notRegularCase(full))
 			case run.IsRunFileAt(full):
 				top.Files = append(top.Files, full)
 			}
@@ -109,13 +109,19 @@ func caseFiles(dir string, readDir func(string) ([]os.DirEntry, error)) (files [
 		switch {
 		case isDir(full, e):
 		case notRegular(full, e):
-			unread = append(unread, Unread{Path: full, Err: fmt.Errorf("eval %s: %w", full, ErrNotRegular)})
+			unread = append(unread, notRegularCase(full))
 		case run.IsRunFileAt(full):
 			files = append(files, full)
 		}
 	}
 	sortCases(files)
 	return files, unread
+}
+
+// notRegularCase is the record of a pipe, a device or a socket at path
+// under a case file's name (notRegular).
+func notRegularCase(path string) Unread {
+	return Unread{Path: path, Err: fmt.Errorf("eval %s: %w", path, ErrNotRegular)}
 }
 
 // notRegular reports whether the entry at path, a link followed, is a

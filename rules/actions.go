@@ -2017,14 +2017,19 @@ func passedOverFailure(in *Input, i int) int {
 			}
 			continue
 		}
-		if slices.ContainsFunc(g.Errors, func(s extract.Signal) bool {
-			return s.Severity >= extract.SeverityMedium && s.Kind != "not_found" && s.Kind != "refusal"
-		}) {
+		if slices.ContainsFunc(g.Errors, callFailure) {
 			return j
 		}
 		return -1
 	}
 	return -1
+}
+
+// callFailure reports whether an output's signal tells that its call
+// failed: an error of medium severity or more, not a refusal or a thing
+// not found.
+func callFailure(s extract.Signal) bool {
+	return s.Severity >= extract.SeverityMedium && s.Kind != "not_found" && s.Kind != "refusal"
 }
 
 // toldFailedChange returns the call of step i's agent whose output
@@ -2044,9 +2049,7 @@ func toldFailedChange(in *Input, i int) (call, output int) {
 	key := sup.key(i)
 	for k := i - 1; k >= 0; k-- {
 		g := &in.Features.Steps[k]
-		if !g.Has(extract.KindToolResult) || !slices.ContainsFunc(g.Errors, func(s extract.Signal) bool {
-			return s.Severity >= extract.SeverityMedium && s.Kind != "not_found" && s.Kind != "refusal"
-		}) {
+		if !g.Has(extract.KindToolResult) || !slices.ContainsFunc(g.Errors, callFailure) {
 			continue
 		}
 		j := int(g.Caller)
@@ -2061,18 +2064,16 @@ func toldFailedChange(in *Input, i int) (call, output int) {
 		}
 		for m := k + 1; m < i && len(words) > 0; m++ {
 			h := &in.Features.Steps[m]
-			words = slices.DeleteFunc(words, func(w string) bool {
-				if h.Has(extract.KindToolResult) && sup.text.Holds(m, w) {
-					return true
-				}
-				for _, c := range h.Calls {
-					for _, v := range c.Values {
-						if slices.Contains(extract.Words(v), w) {
-							return true
-						}
+			called := map[string]bool{} // the words step m's calls carry
+			for _, c := range h.Calls {
+				for _, v := range c.Values {
+					for _, w := range extract.Words(v) {
+						called[w] = true
 					}
 				}
-				return false
+			}
+			words = slices.DeleteFunc(words, func(w string) bool {
+				return called[w] || h.Has(extract.KindToolResult) && sup.text.Holds(m, w)
 			})
 		}
 		told := 0

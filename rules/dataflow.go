@@ -789,14 +789,13 @@ func handedPair(in *Input, o int, claim string) int {
 		}
 		figs, from = append(figs, fig), append(from, first)
 	}
-	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
 	for a := range figs {
 		for b := range figs {
 			if a == b || from[a] != from[b] {
 				continue
 			}
 			x, y := figs[a].x, figs[b].x
-			if same(x+y, want) || same(x-y, want) || same(x*y, want) || y != 0 && same(x/y, want) {
+			if sameFloat(x+y, want) || sameFloat(x-y, want) || sameFloat(x*y, want) || y != 0 && sameFloat(x/y, want) {
 				return from[a]
 			}
 		}
@@ -1934,7 +1933,6 @@ func derivedThere(in *Input, p int, val string) bool {
 			}
 		}
 	}
-	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
 	for _, q := range in.Features.Question {
 		if q.Kind != extract.ClaimNumber {
 			continue
@@ -1945,7 +1943,7 @@ func derivedThere(in *Input, p int, val string) bool {
 			continue
 		}
 		for _, k := range factors {
-			if k != 0 && k != 1 && (same(x, y*k) || same(x, y/k)) {
+			if k != 0 && k != 1 && (sameFloat(x, y*k) || sameFloat(x, y/k)) {
 				return true
 			}
 		}
@@ -3644,4 +3642,10 @@ func changeText(c extract.Change) string {
 		return "a rise of " + c.Figure
 	}
 	return "a fall of " + c.Figure
+}
+
+// sameFloat reports whether a and b are equal but for floating point's
+// rounding: within a billionth of the larger.
+func sameFloat(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b))
 }
