@@ -607,6 +607,14 @@ func loadBandSets(ctx context.Context, t *testing.T, why string) []bandSet {
 	if root == "" {
 		t.Skip("set OFFATTR_BAND_TABLE=1 (or the shared data directory) " + why)
 	}
+	return loadReadings(ctx, t, root, os.Getenv("OFFATTR_BAND_SET"))
+}
+
+// loadReadings loads the labelled systems from root (a directory, else the
+// shared data) in both readings of TRAIL, its cases and its traces with
+// their labels; only, when not empty, keeps the one of that name.
+func loadReadings(ctx context.Context, t *testing.T, root, only string) []bandSet {
+	t.Helper()
 	if st, err := os.Stat(root); err != nil || !st.IsDir() {
 		root = runtest.SharedDir(t)
 	}
@@ -619,7 +627,7 @@ func loadBandSets(ctx context.Context, t *testing.T, why string) []bandSet {
 		{"cases", []string{"whowhen/dev", "tau-retail", "trail-gaia/cases"}, ""},
 		{"traces", []string{"whowhen/dev", "tau-retail", "trail-gaia/traces"}, "trail-gaia/labels.jsonl"},
 	} {
-		if only := os.Getenv("OFFATTR_BAND_SET"); only != "" && only != set.name {
+		if only != "" && only != set.name {
 			continue
 		}
 		var dirs []string
