@@ -177,6 +177,12 @@ func dataFlowOrigin(in *Input) []Finding {
 	// output: the other values of the answer that output gave are what it
 	// read right, and the figure it stated is what can be wrong.
 	rests := readersOwnFigure(in, flows)
+	// With the correct answer or without it, an agent that first states a
+	// figure of the answer with two digits the other way round from one a
+	// call's output printed (837,076 of 873076) misread that output,
+	// whoever called it: the answer's other figures that called outputs
+	// gave are what it read right.
+	misreadRight := misreadBeside(in, flows)
 	for _, cf := range flows {
 		o := cf.Origin
 		if context && o >= 0 && o != in.Graph.AnswerStep() {
@@ -184,7 +190,7 @@ func dataFlowOrigin(in *Input) []Finding {
 			// earlier steps gave it, are what it is about.
 			continue
 		}
-		if gt == "" && o >= 0 && rests[o] {
+		if gt == "" && o >= 0 && rests[o] || o >= 0 && misreadRight[o] {
 			continue
 		}
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
@@ -1188,6 +1194,40 @@ func readersOwnFigure(in *Input, flows []graph.ClaimFlow) map[int]bool {
 	}
 	for _, cf := range flows {
 		if o := cf.Origin; o >= 0 && calledOutput(in, o) && figureClaim(fa.Claims, cf.Claim) {
+			out[o] = true
+		}
+	}
+	return out
+}
+
+// misreadBeside returns the called outputs that gave values of the final
+// answer, when an agent's step first states a figure the answer carries
+// with two adjacent digits the other way round from a figure an earlier
+// called output printed: that step misread the output, and the figures
+// carried right from called outputs beside it are not where the answer
+// went wrong. It returns none when no figure of the answer is so
+// misread.
+func misreadBeside(in *Input, flows []graph.ClaimFlow) map[int]bool {
+	misread := false
+	for _, cf := range flows {
+		p := cf.Origin
+		if misread || p < 0 || !isAgentDecision(in, p) || in.Features.Steps[p].Has(extract.KindToolResult) {
+			continue
+		}
+		v, _ := (extract.Claim{Norm: cf.Claim}).Value()
+		for o := range p {
+			if calledOutput(in, o) && slices.ContainsFunc(reportedFigures(&in.Features.Steps[o]), func(g string) bool { return transposedDigits(g, v) }) {
+				misread = true
+				break
+			}
+		}
+	}
+	if !misread {
+		return nil
+	}
+	out := map[int]bool{}
+	for _, cf := range flows {
+		if o := cf.Origin; o >= 0 && calledOutput(in, o) {
 			out[o] = true
 		}
 	}

@@ -601,6 +601,15 @@ func chat(msgs []message, data []byte) (*Case, error) {
 		}
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
+	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.named) {
+		if ms, ok := chatArenaHistory(data); ok {
+			// A ChatArena history: its records name the player in a
+			// field of their own.
+			if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+				return c, err
+			}
+		}
+	}
 	return caseOf(transcript(msgs, nil))
 }
 
