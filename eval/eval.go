@@ -96,8 +96,9 @@ type Options struct {
 // Evaluate attributes every case of every subset: each labelled trace of a
 // telemetry file is a case of its own, named FILE#TRACEID. A case that
 // fails to load or to analyze, or whose label names a step outside its run,
-// or that a subset holds unread (Subset.Unread), is reported on opts.Warn, counted as failed and as wrong, and the rest go
-// on. A file with no label is not a case: it is counted as unlabelled.
+// or that a subset holds unread (Subset.Unread), is reported on opts.Warn,
+// counted as failed and as wrong, and the rest go on. A file with no label
+// is not a case: it is counted as unlabelled.
 func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc, opts Options) (Report, error) {
 	rep := Report{Setting: SettingWithGroundTruth}
 	if opts.Load.NoGroundTruth {

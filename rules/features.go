@@ -159,7 +159,10 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	tools := usesToolCalls(in)
 	runs := runsCode(in)
 	busiest, first, last := AgentRoles(in.Run)
-	ran := answeredCalls(in)
+	var ran []bool // read only where the run runs code
+	if runs {
+		ran = answeredCalls(in)
+	}
 	vectors := newVectorSet()
 	v := make([]float64, width)
 	// Sized for every step, as most can be blamed: grown by appends, a

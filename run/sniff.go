@@ -143,13 +143,18 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 			return []*Case{c}, nil
 		}
 	}
+	var c *Case
+	var err error
 	if trimmed[0] == '[' && format != FormatWhoWhen {
-		// A CAMEL Workforce's log, a run for each task it processed.
+		// A CAMEL Workforce's log, a run for each task it processed; any
+		// other list is read as parseOne reads it past that try.
 		if cs, ok := workforceLog(trimmed); ok {
 			return cs, nil
 		}
+		c, err = messageList(data)
+	} else {
+		c, err = parseOne(trimmed, data, format)
 	}
-	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
 		if cs, ok, herr := harnessRecords(trimmed); ok {
 			return cs, herr
@@ -328,6 +333,19 @@ func ambiguous(data []byte, detected Format) error {
 	return fmt.Errorf("%w: the file matches %d formats, %s; name the one to read with --input-format", ErrAmbiguous, len(order), strings.Join(parts, ", "))
 }
 
+// messageList reads data, a JSON array that is no CAMEL Workforce log,
+// as a list of messages, or as the dump its error points to.
+func messageList(data []byte) (*Case, error) {
+	var msgs []message
+	if err := json.Unmarshal(data, &msgs); err != nil {
+		if c, ok, derr := dumpAfter(data, err); ok {
+			return c, derr
+		}
+		return nil, notMessages(data, err)
+	}
+	return chat(msgs, data)
+}
+
 func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 	if format == "" {
 		format = FormatAuto
@@ -344,14 +362,7 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 			}
 			return cs[0], nil
 		}
-		var msgs []message
-		if err := json.Unmarshal(data, &msgs); err != nil {
-			if c, ok, derr := dumpAfter(data, err); ok {
-				return c, derr
-			}
-			return nil, notMessages(data, err)
-		}
-		return chat(msgs, data)
+		return messageList(data)
 	case '{':
 		// One value is read in place: splitting it into values first would
 		// copy a large file twice more. Only a file that is not one value

@@ -622,14 +622,25 @@ func pythonDict(v any) any {
 	return v
 }
 
+// decodeLoose decodes t when it is one JSON value and nothing more.
 func decodeLoose(t string) (any, bool) {
-	dec := json.NewDecoder(strings.NewReader(t))
-	dec.UseNumber()
-	var x any
-	if dec.Decode(&x) != nil || dec.More() {
+	x, more, err := decodeText(t)
+	if err != nil || more {
 		return nil, false
 	}
 	return x, true
+}
+
+// decodeText decodes the JSON value t begins with, its numbers kept as
+// written (json.Number); more reports whether anything but space follows
+// it.
+func decodeText(t string) (x any, more bool, err error) {
+	dec := json.NewDecoder(strings.NewReader(t))
+	dec.UseNumber()
+	if err := dec.Decode(&x); err != nil {
+		return nil, false, err
+	}
+	return x, dec.More(), nil
 }
 
 // pythonToJSON rewrites a Python literal of dicts, lists, strings,

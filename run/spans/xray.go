@@ -2,7 +2,6 @@ package spans
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -71,10 +70,8 @@ func xrayTraces(data []byte, i int) (int, bool) {
 // the document does not say.
 func xrayDocument(ctx context.Context, d any, traceID string, line int, out *[]Span) error {
 	if s, ok := d.(string); ok {
-		dec := json.NewDecoder(strings.NewReader(s))
-		dec.UseNumber()
-		var v any
-		if err := dec.Decode(&v); err != nil {
+		v, _, err := decodeText(s)
+		if err != nil {
 			return fmt.Errorf("line %d: an X-Ray segment's document is not JSON: %w", line, err)
 		}
 		d = v
