@@ -165,6 +165,9 @@ func detectObject(data []byte, i int) Format {
 	if _, ok := newRelicResults(data, i); ok {
 		return OpenInference // New Relic's AI monitoring events, as NRQL answers them
 	}
+	if sigNozElement(data, i) {
+		return OpenInference // SigNoz's trace view, a table of spans
+	}
 	var f Format
 	keys := map[string]bool{}
 	scalars := false
@@ -287,6 +290,9 @@ func detectElement(data []byte, i int) Format {
 	if !ok {
 		return ""
 	}
+	if sigNozElement(data, i) {
+		return OpenInference // SigNoz's trace view, a table of spans
+	}
 	return detectKeys(keys)
 }
 
@@ -346,8 +352,6 @@ func detectKeys(keys map[string]bool) Format {
 		return OpenInference // Application Insights' requests and dependencies
 	case isNewRelicRow(keys):
 		return OpenInference // one of New Relic's AI monitoring events
-	case keys["columns"] && keys["events"]:
-		return OpenInference // SigNoz's trace view, a table of spans (its rows' cells need the columns to be read)
 	case keys["SpanContext"] && keys["Name"]:
 		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it
 	}

@@ -16,6 +16,23 @@ import (
 // releases write the columns in camel case ("spanID", "tagsKeys"): a
 // column is known by its name without case or underscores.
 
+// sigNozElement reports whether the object at i is one of SigNoz's
+// tables of spans, by its columns.
+func sigNozElement(data []byte, i int) bool {
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	s, e, ok := member(data, i, "columns")
+	if !ok || data[s] != '[' {
+		return false
+	}
+	var cols []any
+	if decodeJSON(data, s, e, &cols) != nil {
+		return false
+	}
+	return isSigNozTable(map[string]any{"columns": cols, "events": []any{}})
+}
+
 // isSigNozTable reports whether m is one of SigNoz's tables of spans.
 func isSigNozTable(m map[string]any) bool {
 	cols, ok := m["columns"].([]any)

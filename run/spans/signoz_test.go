@@ -20,7 +20,8 @@ const sigNozTrace = `[{"columns":["__time","SpanId","TraceId","ServiceName","Nam
 // by their columns: the tags its attributes, the service its resource's
 // name, its reference its parent, its duration its end, HasError its
 // status. An older release's camel-case columns and its references
-// written as text are read the same.
+// written as text are read the same; a table without span and trace ids
+// is none of SigNoz's.
 func TestSigNoz(t *testing.T) {
 	require.Equal(t, OpenInference, Detect([]byte(sigNozTrace)))
 	ss, err := Decode(context.Background(), []byte(sigNozTrace), OpenInference)
@@ -48,6 +49,9 @@ func TestSigNoz(t *testing.T) {
 	require.Len(t, ss, 1)
 	assert.Equal(t, "c0ffee0000000001", ss[0].ParentID)
 	assert.Equal(t, "openai.chat", ss[0].Name)
+
+	// A table of other columns is no trace.
+	assert.Empty(t, Detect([]byte(`[{"columns":["city","temp"],"events":[["Oslo",7]]}]`)))
 }
 
 func FuzzSigNoz(f *testing.F) {
