@@ -337,7 +337,8 @@ func aiSDKCall(m map[string]any) ToolCall {
 // sentryResponse reads what a call answered as Sentry's AI agent
 // monitoring records it: gen_ai.response.text (its text, or a JSON list
 // of the texts of its choices) and gen_ai.response.tool_calls (the
-// provider's calls, as OpenAI lists them or as content parts).
+// provider's calls, as OpenAI lists them, as the Responses API's items or
+// as content parts).
 func sentryResponse(s *spans.Span) []chatMessage {
 	m := map[string]any{"role": "assistant"}
 	var content []any
@@ -355,9 +356,21 @@ func sentryResponse(s *spans.Span) []chatMessage {
 		calls, _ := anyOf(v)
 		list, _ := calls.([]any)
 		for _, c := range list {
-			if cm, ok := c.(map[string]any); ok && cm["function"] != nil {
+			cm, _ := c.(map[string]any)
+			switch {
+			case cm["function"] != nil:
 				m["tool_calls"] = append(stillList(m["tool_calls"]), c)
-			} else {
+			case cm["type"] == "function_call" && cm["name"] != nil:
+				// The Responses API's item, as its integration with the
+				// OpenAI Agents SDK records a call: {"type":
+				// "function_call", "call_id", "name", "arguments"}.
+				if items, ok := responsesItem(cm); ok {
+					for _, tc := range items[0].Calls {
+						m["tool_calls"] = append(stillList(m["tool_calls"]), map[string]any{
+							"id": tc.ID, "type": "function", "function": map[string]any{"name": tc.Name, "arguments": tc.Arguments}})
+					}
+				}
+			default:
 				content = append(content, c)
 			}
 		}

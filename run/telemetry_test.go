@@ -1658,8 +1658,8 @@ func TestWeaveOps(t *testing.T) {
 // TestSentryAIAttributes: Sentry's AI agent monitoring keeps an agent's
 // input in gen_ai.request.messages, a call's answer in
 // gen_ai.response.text (its text, or a JSON list of its choices' texts)
-// and gen_ai.response.tool_calls (OpenAI's calls, or a provider's content
-// parts), and a tool's arguments and result in gen_ai.tool.input and
+// and gen_ai.response.tool_calls (OpenAI's calls, the Responses API's
+// function_call items, or a provider's content parts), and a tool's arguments and result in gen_ai.tool.input and
 // gen_ai.tool.output.
 func TestSentryAIAttributes(t *testing.T) {
 	span := func(id, parent, op string, start int, data string) string {
@@ -1690,6 +1690,14 @@ func TestSentryAIAttributes(t *testing.T) {
 			// A message that says something and calls is one step, its words
 			// the text.
 			want: []string{"user user: Weather in Oslo?", "researcher tool_call: Looking it up.", `researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
+		},
+		{
+			name: "the Responses API's function_call items",
+			calls: []string{
+				span("m1", "a", "gen_ai.chat", 2, `"gen_ai.response.tool_calls":"[{\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\",\"call_id\":\"c1\",\"name\":\"get_weather\",\"type\":\"function_call\",\"id\":\"fc_1\",\"status\":\"completed\"}]"`),
+				span("m2", "a", "gen_ai.chat", 4, `"gen_ai.response.text":"[\"7 °F.\"]"`),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, `researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
 		},
 	}
 	for _, tt := range tests {

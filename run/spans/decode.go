@@ -162,6 +162,12 @@ func detectObject(data []byte, i int) Format {
 	case "batches":
 		return Tempo
 	}
+	if _, ok := newRelicResults(data, i); ok {
+		return OpenInference // New Relic's AI monitoring events, as NRQL answers them
+	}
+	if sigNozElement(data, i) {
+		return OpenInference // SigNoz's trace view, a table of spans
+	}
 	var f Format
 	keys := map[string]bool{}
 	scalars := false
@@ -280,15 +286,28 @@ func firstKey(data []byte, i int) string {
 // detectElement names the format of a file that is a list of d: traces
 // of Jaeger or Langfuse, LangSmith runs, or flat spans.
 func detectElement(data []byte, i int) Format {
-	if i >= len(data) || data[i] != '{' {
+	keys, ok := objectKeys(data, i)
+	if !ok {
 		return ""
+	}
+	if sigNozElement(data, i) {
+		return OpenInference // SigNoz's trace view, a table of spans
+	}
+	return detectKeys(keys)
+}
+
+// objectKeys returns the keys of the object at i, and whether there is
+// an object there.
+func objectKeys(data []byte, i int) (map[string]bool, bool) {
+	if i >= len(data) || data[i] != '{' {
+		return nil, false
 	}
 	keys := map[string]bool{}
 	_ = eachMember(data, i, func(key []byte, _, _ int) bool {
 		keys[string(key)] = true
 		return true
 	})
-	return detectKeys(keys)
+	return keys, true
 }
 
 func detectKeys(keys map[string]bool) Format {
@@ -331,6 +350,8 @@ func detectKeys(keys map[string]bool) Format {
 		return OpenInference // the OpenAI Agents SDK's record of a trace, before its spans
 	case keys["operation_Id"] && keys["id"] && keys["name"] || keys["OperationId"] && keys["Id"] && keys["Name"]:
 		return OpenInference // Application Insights' requests and dependencies
+	case isNewRelicRow(keys):
+		return OpenInference // one of New Relic's AI monitoring events
 	case keys["SpanContext"] && keys["Name"]:
 		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it
 	}

@@ -127,9 +127,22 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
 	events := map[string][]Event{}
+	var newRelic []map[string]any
 	err := eachObject(ctx, data, "a span", spanList, func(m map[string]any, s int) error {
+		if rows := newRelicRows(m); len(rows) > 0 {
+			newRelic = append(newRelic, rows...)
+			return nil
+		}
 		if m["object"] == "trace" {
 			return nil // the OpenAI Agents SDK's record of a trace, not a span
+		}
+		if isSigNozTable(m) {
+			for _, row := range sigNozRows(m) {
+				if err := flatTree(ctx, row, "", lines.at(s), &out); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
 		if isHoneycombEvent(m) {
 			switch honeycombAnnotation(m) {
@@ -145,6 +158,11 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	for _, rec := range newRelicSpans(newRelic) {
+		if err := flatTree(ctx, rec, "", 0, &out); err != nil {
+			return nil, err
+		}
 	}
 	for i := range out {
 		if evs, ok := events[out[i].SpanID]; ok {
@@ -212,6 +230,9 @@ func spanList(data []byte, i int) (int, bool) {
 		return s, true
 	}
 	if s, ok := pageOfSpans(data, i); ok {
+		return s, true
+	}
+	if s, ok := newRelicResults(data, i); ok {
 		return s, true
 	}
 	s, _, ok := member(data, i, "data")

@@ -71,15 +71,19 @@ func honeycombSpanEvent(m map[string]any) (span string, ev Event) {
 // endAfterMillis gives rec, whose start_time is read, an end_time ms
 // milliseconds later (Honeycomb's duration_ms, Application Insights'
 // duration), its start time then in nanoseconds.
-func endAfterMillis(rec map[string]any, ms any) {
+func endAfterMillis(rec map[string]any, ms any) { endAfter(rec, ms, 1e6) }
+
+// endAfter gives rec, whose start_time is read, an end_time d units of
+// unit nanoseconds later, its start time then in nanoseconds.
+func endAfter(rec map[string]any, d any, unit float64) {
 	start, err := flatTime(rec["start_time"])
 	if err != nil || start == 0 {
 		return
 	}
 	rec["start_time"] = json.Number(strconv.FormatInt(start, 10))
-	if d, ok := ms.(json.Number); ok {
-		if f, err := d.Float64(); err == nil && f >= 0 {
-			rec["end_time"] = json.Number(strconv.FormatInt(start+int64(f*1e6), 10))
+	if n, ok := d.(json.Number); ok {
+		if f, err := n.Float64(); err == nil && f >= 0 {
+			rec["end_time"] = json.Number(strconv.FormatInt(start+int64(f*unit), 10))
 		}
 	}
 }

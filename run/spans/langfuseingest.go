@@ -141,15 +141,8 @@ func langfuseIngestion(data []byte) bool {
 
 // langfuseEvent reports whether the value at i is an ingestion event.
 func langfuseEvent(data []byte, i int) bool {
-	if i >= len(data) || data[i] != '{' {
-		return false
-	}
-	keys := map[string]bool{}
-	_ = eachMember(data, i, func(key []byte, _, _ int) bool {
-		keys[string(key)] = true
-		return true
-	})
-	return isLangfuseEvent(keys)
+	keys, ok := objectKeys(data, i)
+	return ok && isLangfuseEvent(keys)
 }
 
 // isLangfuseEvent reports whether an object's keys are an ingestion
