@@ -1542,8 +1542,13 @@ func dumpRun(ms []dumpMessage) *Run {
 // a result's markup) as the result of those calls, of the caller: a
 // framework that prompts its model for actions in text keeps them in
 // its memory as plain messages (LlamaIndex's ReAct agent, each
-// observation in the user's role).
+// observation in the user's role). A dump that keeps calls of its own
+// (a tool's event after the model's text, as AgentOps records them)
+// keeps every call there.
 func dumpTextCalls(steps []Step) {
+	if slices.ContainsFunc(steps, func(s Step) bool { return len(s.ToolCalls()) > 0 }) {
+		return
+	}
 	caller := "" // the agent whose last step wrote its calls in its text
 	for i := range steps {
 		s := &steps[i]

@@ -970,7 +970,9 @@ func TestGeminiContentsUnderHistory(t *testing.T) {
 // with their blocks, each observation in the user's role) has the calls
 // those turns write in their text, each answered by the observation
 // after it, the caller's result; a user's turn after a reply that writes
-// no call stays the user's.
+// no call stays the user's, and a dump that keeps calls of its own (a
+// tool's event after the model's text, as AgentOps records them) has
+// only those.
 func TestDumpTextCalls(t *testing.T) {
 	msg := func(role, text string) string {
 		b, err := json.Marshal(map[string]any{"role": role, "additional_kwargs": map[string]any{},
@@ -996,6 +998,12 @@ func TestDumpTextCalls(t *testing.T) {
 			msg("assistant", "Which Jungfrau do you mean?"),
 			msg("user", "Observation: the one in Switzerland."),
 		}, []string{"user user", "assistant message", "user user"}, ToolCall{}},
+		{"a dump that keeps its calls: the text's action is the call's words", []string{
+			`{"role": "user", "content": [{"type": "text", "text": "How tall is the Jungfrau?"}]}`,
+			`{"role": "assistant", "content": [{"type": "text", "text": "Thought: I need to search.\nAction: search\nAction Input: Jungfrau height"}]}`,
+			`{"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "search", "input": {"query": "Jungfrau height"}}]}`,
+			`{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "4,158 m"}]}`,
+		}, []string{"user user", "assistant message", "assistant tool_call", "assistant tool_result"}, ToolCall{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
