@@ -218,6 +218,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	r.Steps, r.turnStep = splitObservations(msgs, r.Steps)
 	screenObservations(r)
 	fencedCommands(r)
+	systemAnsweredBlocks(r)
 	taskFromMessages(r)
 	return r, nil
 }
