@@ -1023,3 +1023,13 @@ func TestDumpTextCalls(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDumpTextCalls reads fuzzed dumps whose replies write ReAct actions.
+func FuzzDumpTextCalls(f *testing.F) {
+	f.Add([]byte(`[{"role": "user", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "q"}]},
+		{"role": "assistant", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "Action: search\nAction Input: {\"query\": \"x\"}"}]},
+		{"role": "user", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "Observation: y"}]},
+		{"role": "assistant", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "Answer: y"}]}]`))
+	f.Add([]byte(`{"mistake_agent": "assistant", "mistake_step": 1, "chat_history": [{"role": "assistant", "blocks": [{"block_type": "text", "text": "<tool_call>{\"name\": \"f\", \"arguments\": {}}</tool_call>"}]}, {"role": "system", "blocks": [{"block_type": "text", "text": "<tool_response>1</tool_response>"}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
+}

@@ -236,6 +236,18 @@ func TestSystemAnsweredBlocks(t *testing.T) {
 		"assistant message", "system system", "assistant message", "user user"}, stepLines(r))
 }
 
+// FuzzSystemAnsweredBlocks reads fuzzed conversations whose code blocks
+// a system turn answers.
+func FuzzSystemAnsweredBlocks(f *testing.F) {
+	fence := "```"
+	f.Add([]byte(`{"role": "user", "content": "q"}
+{"role": "assistant", "content": "` + fence + `shell\nls\n` + fence + `"}
+{"role": "system", "content": "Ran command: ls"}`))
+	f.Add([]byte(`[{"role": "assistant", "content": "` + fence + `patch a.yaml\nx\n` + fence + `"}, {"role": "system", "content": "Patch applied"},
+		{"role": "assistant", "content": "` + fence + ` \n\n` + fence + `"}, {"role": "system", "content": ""}]`))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
+}
+
 // FuzzParseHarness reads fuzzed harness logs, from the tests' shapes.
 func FuzzParseHarness(f *testing.F) {
 	f.Add([]byte(`{"samples": [{"id": "a", "input": "q", "target": ["x"], "messages": [{"role": "assistant", "tool_calls": [{"id": "c", "function": "f", "arguments": {}}]}, {"role": "tool", "tool_call_id": "c", "error": {"message": "m"}}]}]}`))

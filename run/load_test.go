@@ -756,3 +756,11 @@ func TestCodeAndConsoleMessages(t *testing.T) {
 	assert.Equal(t, ToolCall{Name: "execute", Arguments: `{"code":"wc -l notes.txt","language":"shell"}`}, r.Steps[2].ToolCalls()[0])
 	assert.Equal(t, "12 notes.txt", r.Steps[3].Content)
 }
+
+// FuzzCodeAndConsoleMessages reads fuzzed Open Interpreter messages.
+func FuzzCodeAndConsoleMessages(f *testing.F) {
+	f.Add([]byte(`[{"role": "user", "type": "message", "content": "q"}, {"role": "assistant", "type": "code", "format": "python", "content": "print(1)"},
+		{"role": "computer", "type": "console", "format": "output", "content": "1"}, {"role": "assistant", "type": "message", "content": "1"}]`))
+	f.Add([]byte(`{"mistake_agent": "assistant", "mistake_step": 0, "messages": [{"role": "assistant", "type": "code", "format": " ", "content": "x"}, {"role": "assistant", "type": "console", "content": ""}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
+}
