@@ -1531,5 +1531,50 @@ func dumpRun(ms []dumpMessage) *Run {
 		}
 		r.Steps = append(r.Steps, s)
 	}
+	dumpTextCalls(r.Steps)
 	return r
+}
+
+// dumpTextCalls reads the calls a dump's reply writes in its text (a
+// ReAct agent's "Action:" lines, a chat template's markup: textCalls)
+// when the dump keeps none of its own for it, and the turn after it
+// whose text gives their results back (textResult: an "Observation:",
+// a result's markup) as the result of those calls, of the caller: a
+// framework that prompts its model for actions in text keeps them in
+// its memory as plain messages (LlamaIndex's ReAct agent, each
+// observation in the user's role). A dump that keeps calls of its own
+// (a tool's event after the model's text, as AgentOps records them)
+// keeps every call there.
+func dumpTextCalls(steps []Step) {
+	if slices.ContainsFunc(steps, func(s Step) bool { return len(s.ToolCalls()) > 0 }) {
+		return
+	}
+	caller := "" // the agent whose last step wrote its calls in its text
+	for i := range steps {
+		s := &steps[i]
+		if caller != "" && (s.Kind == KindUser || s.Kind == KindSystem || s.Kind == KindToolResult) {
+			if body, id, ok := textResult(s.Content); ok {
+				if s.Kind != KindToolResult {
+					s.Kind, s.Role, s.Agent = KindToolResult, "tool", caller
+				}
+				s.Content = body
+				if id != "" && s.ToolCallID() == "" {
+					s.Edit().ToolCallID = id
+				}
+				continue
+			}
+		}
+		if s.Kind == KindToolResult {
+			continue
+		}
+		caller = ""
+		if s.Kind != KindMessage || len(s.ToolCalls()) > 0 {
+			continue
+		}
+		if calls := textCalls(s.Content); len(calls) > 0 {
+			s.Kind = KindToolCall
+			s.Edit().ToolCalls = calls
+			caller = s.Agent
+		}
+	}
 }

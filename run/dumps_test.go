@@ -964,3 +964,72 @@ func TestGeminiContentsUnderHistory(t *testing.T) {
 		assert.Equal(t, tt.texts, texts, tt.name)
 	}
 }
+
+// TestDumpTextCalls: a framework's dump that keeps a ReAct agent's turns
+// as plain messages (LlamaIndex's ReAct agent, its memory's ChatMessages
+// with their blocks, each observation in the user's role) has the calls
+// those turns write in their text, each answered by the observation
+// after it, the caller's result; a user's turn after a reply that writes
+// no call stays the user's, and a dump that keeps calls of its own (a
+// tool's event after the model's text, as AgentOps records them) has
+// only those.
+func TestDumpTextCalls(t *testing.T) {
+	msg := func(role, text string) string {
+		b, err := json.Marshal(map[string]any{"role": role, "additional_kwargs": map[string]any{},
+			"blocks": []any{map[string]any{"block_type": "text", "text": text}}})
+		require.NoError(t, err)
+		return string(b)
+	}
+	tests := []struct {
+		name  string
+		msgs  []string
+		steps []string
+		call  ToolCall
+	}{
+		{"an action and its observation", []string{
+			msg("user", "How tall is the Jungfrau?"),
+			msg("assistant", "Thought: I need to use a tool.\nAction: search\nAction Input: {\"query\": \"Jungfrau height\"}"),
+			msg("user", "Observation: The Jungfrau is 4,158 m tall."),
+			msg("assistant", "Thought: I can answer.\nAnswer: 4,158 m"),
+		}, []string{"user user", "assistant tool_call", "assistant tool_result", "assistant message"},
+			ToolCall{Name: "search", Arguments: `{"query": "Jungfrau height"}`}},
+		{"no action: the user's observation is the user's", []string{
+			msg("user", "How tall is the Jungfrau?"),
+			msg("assistant", "Which Jungfrau do you mean?"),
+			msg("user", "Observation: the one in Switzerland."),
+		}, []string{"user user", "assistant message", "user user"}, ToolCall{}},
+		{"a dump that keeps its calls: the text's action is the call's words", []string{
+			`{"role": "user", "content": [{"type": "text", "text": "How tall is the Jungfrau?"}]}`,
+			`{"role": "assistant", "content": [{"type": "text", "text": "Thought: I need to search.\nAction: search\nAction Input: Jungfrau height"}]}`,
+			`{"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "search", "input": {"query": "Jungfrau height"}}]}`,
+			`{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "4,158 m"}]}`,
+		}, []string{"user user", "assistant message", "assistant tool_call", "assistant tool_result"}, ToolCall{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Parse("memory.json", []byte("["+strings.Join(tt.msgs, ",")+"]"), Options{})
+			require.NoError(t, err)
+			var got []string
+			for _, s := range r.Steps {
+				got = append(got, s.Agent+" "+string(s.Kind))
+			}
+			assert.Equal(t, tt.steps, got)
+			if tt.call.Name == "" {
+				return
+			}
+			require.Len(t, r.Steps[1].ToolCalls(), 1)
+			assert.Equal(t, tt.call, r.Steps[1].ToolCalls()[0])
+			assert.Equal(t, "Observation: The Jungfrau is 4,158 m tall.", r.Steps[2].Content)
+		})
+	}
+}
+
+// FuzzDumpTextCalls reads fuzzed dumps whose replies write ReAct actions.
+func FuzzDumpTextCalls(f *testing.F) {
+	f.Add([]byte(`[{"role": "user", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "q"}]},
+		{"role": "assistant", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "Action: search\nAction Input: {\"query\": \"x\"}"}]},
+		{"role": "user", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "Observation: y"}]},
+		{"role": "assistant", "additional_kwargs": {}, "blocks": [{"block_type": "text", "text": "Answer: y"}]}]`))
+	f.Add([]byte(`{"mistake_agent": "assistant", "mistake_step": 1, "chat_history": [{"role": "assistant", "blocks": [{"block_type": "text", "text": "<tool_call>{\"name\": \"f\", \"arguments\": {}}</tool_call>"}]}, {"role": "system", "blocks": [{"block_type": "text", "text": "<tool_response>1</tool_response>"}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
+}

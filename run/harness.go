@@ -337,6 +337,49 @@ func desktopMessages(instruction string, records []json.RawMessage) ([]dumpMessa
 // body.
 var shellFenceRe = regexp.MustCompile("(?s)```(?:bash|sh|shell|console)[ \\t]*\\n(.*?)\\n?```")
 
+// fenceRe is a fenced code block: its info string and its body.
+var fenceRe = regexp.MustCompile("(?s)```([^\\n`]*)\\n(.*?)\\n?```")
+
+// shellFences are the info strings of a shell's code block.
+var shellFences = map[string]bool{"bash": true, "sh": true, "shell": true, "console": true}
+
+// systemAnsweredBlocks reads the turns of an agent whose harness runs the
+// one code block of its turn and answers in a system turn (gptme's, whose
+// tools are blocks fenced with the tool's name, a file's path after it
+// for those that write one): such a turn, making no call of its own,
+// calls a shell with a shell's block and else the tool its fence names,
+// given the path and the block, and the system turn after it is that
+// call's result. A turn of several blocks shows code rather than runs
+// it, and one that no system turn answers was not run.
+func systemAnsweredBlocks(r *Run) {
+	for i := 0; i+1 < len(r.Steps); i++ {
+		s, next := &r.Steps[i], &r.Steps[i+1]
+		if s.Kind != KindMessage || len(s.ToolCalls()) > 0 || next.Kind != KindSystem || !strings.EqualFold(s.Role, "assistant") {
+			continue
+		}
+		blocks := fenceRe.FindAllStringSubmatch(s.Content, 2)
+		if len(blocks) != 1 {
+			continue
+		}
+		info, body := strings.Fields(blocks[0][1]), strings.TrimSpace(blocks[0][2])
+		if len(info) == 0 || body == "" || !toolName(info[0]) {
+			continue
+		}
+		call := ToolCall{Name: "bash", Arguments: textOf(map[string]any{"command": body})}
+		if !shellFences[strings.ToLower(info[0])] {
+			args := map[string]any{"content": body}
+			if len(info) > 1 {
+				args["path"] = info[1]
+			}
+			call = ToolCall{Name: info[0], Arguments: textOf(args)}
+		}
+		s.Kind = KindToolCall
+		s.Edit().ToolCalls = []ToolCall{call}
+		next.Kind, next.Agent, next.Role = KindToolResult, "tool", "tool"
+		i++
+	}
+}
+
 // fencedCommands reads the turns of an agent that writes each command it
 // runs as its turn's one shell code block, and is answered by what the
 // command printed (mini-swe-agent's, whose harness runs that block and

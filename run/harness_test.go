@@ -2,6 +2,8 @@ package run
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -199,6 +201,51 @@ func TestFencedCommands(t *testing.T) {
 	r, err := Parse("run.traj.json", []byte(data), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"system system", "user user", `assistant tool_call bash{"command":"grep -rn \"def page_count\" ."}`, "tool tool_result", "assistant message", "tool tool_result", "assistant message"}, stepLines(r))
+}
+
+// TestSystemAnsweredBlocks: a harness that runs the one code block of an
+// assistant's turn and answers in a system turn (gptme's conversation
+// log) makes that turn a call, of a shell for a shell's block and else
+// of the tool its fence names, with the path written after the name, and
+// the system turn its result; the system prompt before the task, a turn
+// of two blocks and a block no system turn answers stay messages.
+func TestSystemAnsweredBlocks(t *testing.T) {
+	fence := "```"
+	line := func(role, content string) string {
+		b, err := json.Marshal(map[string]any{"role": role, "content": content, "timestamp": "2026-11-28T10:02:11.402113", "files": []string{}})
+		require.NoError(t, err)
+		return string(b)
+	}
+	data := strings.Join([]string{
+		line("system", "You are gptme. Run shell commands in "+fence+"shell blocks."),
+		line("user", "Set retries in prod.yaml to 5."),
+		line("assistant", "Looking.\n\n"+fence+"shell\ngrep -n retries config/*.yaml\n"+fence),
+		line("system", "Ran command: `grep -n retries config/*.yaml`\n\n"+fence+"stdout\nconfig/prod.yaml:14:  retries: 3\n"+fence),
+		line("assistant", "Changing it.\n\n"+fence+"patch config/prod.yaml\n<<<<<<< ORIGINAL\n  retries: 3\n=======\n  retries: 5\n>>>>>>> UPDATED\n"+fence),
+		line("system", "Patch applied"),
+		line("assistant", "Either:\n\n"+fence+"shell\nls\n"+fence+"\n\n"+fence+"shell\npwd\n"+fence),
+		line("system", "Ran command: `ls`"),
+		line("assistant", "Run this yourself:\n\n"+fence+"shell\npytest\n"+fence),
+		line("user", "ok"),
+	}, "\n")
+	r, err := Parse("conversation.jsonl", []byte(data), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"system system", "user user",
+		`assistant tool_call bash{"command":"grep -n retries config/*.yaml"}`, "tool tool_result",
+		`assistant tool_call patch{"content":"<<<<<<< ORIGINAL\n  retries: 3\n=======\n  retries: 5\n>>>>>>> UPDATED","path":"config/prod.yaml"}`, "tool tool_result",
+		"assistant message", "system system", "assistant message", "user user"}, stepLines(r))
+}
+
+// FuzzSystemAnsweredBlocks reads fuzzed conversations whose code blocks
+// a system turn answers.
+func FuzzSystemAnsweredBlocks(f *testing.F) {
+	fence := "```"
+	f.Add([]byte(`{"role": "user", "content": "q"}
+{"role": "assistant", "content": "` + fence + `shell\nls\n` + fence + `"}
+{"role": "system", "content": "Ran command: ls"}`))
+	f.Add([]byte(`[{"role": "assistant", "content": "` + fence + `patch a.yaml\nx\n` + fence + `"}, {"role": "system", "content": "Patch applied"},
+		{"role": "assistant", "content": "` + fence + ` \n\n` + fence + `"}, {"role": "system", "content": ""}]`))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
 }
 
 // FuzzParseHarness reads fuzzed harness logs, from the tests' shapes.

@@ -733,3 +733,34 @@ func TestTranscriptLabel(t *testing.T) {
 		})
 	}
 }
+
+// TestCodeAndConsoleMessages: Open Interpreter's messages say what each
+// is by their type: an assistant's "code" message (its language the
+// format) runs that code, a call of the interpreter's execute, and the
+// "console" message after it is that run's output, a tool's result; an
+// assistant's "message" is its words.
+func TestCodeAndConsoleMessages(t *testing.T) {
+	r, err := Parse("conversation.json", []byte(`[
+		{"role": "user", "type": "message", "content": "How many lines in notes.txt?"},
+		{"role": "assistant", "type": "message", "content": "I'll count them."},
+		{"role": "assistant", "type": "code", "format": "shell", "content": "wc -l notes.txt"},
+		{"role": "computer", "type": "console", "format": "output", "content": "12 notes.txt"},
+		{"role": "assistant", "type": "message", "content": "It has 12 lines."}]`), Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, s.Agent+" "+string(s.Kind))
+	}
+	assert.Equal(t, []string{"user user", "assistant message", "assistant tool_call", "computer tool_result", "assistant message"}, got)
+	require.Len(t, r.Steps[2].ToolCalls(), 1)
+	assert.Equal(t, ToolCall{Name: "execute", Arguments: `{"code":"wc -l notes.txt","language":"shell"}`}, r.Steps[2].ToolCalls()[0])
+	assert.Equal(t, "12 notes.txt", r.Steps[3].Content)
+}
+
+// FuzzCodeAndConsoleMessages reads fuzzed Open Interpreter messages.
+func FuzzCodeAndConsoleMessages(f *testing.F) {
+	f.Add([]byte(`[{"role": "user", "type": "message", "content": "q"}, {"role": "assistant", "type": "code", "format": "python", "content": "print(1)"},
+		{"role": "computer", "type": "console", "format": "output", "content": "1"}, {"role": "assistant", "type": "message", "content": "1"}]`))
+	f.Add([]byte(`{"mistake_agent": "assistant", "mistake_step": 0, "messages": [{"role": "assistant", "type": "code", "format": " ", "content": "x"}, {"role": "assistant", "type": "console", "content": ""}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
+}

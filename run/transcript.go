@@ -218,6 +218,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	r.Steps, r.turnStep = splitObservations(msgs, r.Steps)
 	screenObservations(r)
 	fencedCommands(r)
+	systemAnsweredBlocks(r)
 	taskFromMessages(r)
 	return r, nil
 }
@@ -421,6 +422,10 @@ type message struct {
 	Wrapped         json.RawMessage `json:"message"`
 	ToolCallsCamel  []rawToolCall   `json:"toolCalls"`
 	ToolCallIDCamel string          `json:"toolCallId"`
+	// Format is the language of Open Interpreter's "code" message (its
+	// Type), the code the interpreter's execute runs; its "console"
+	// message is what that run printed.
+	Format string `json:"format"`
 }
 
 // toolOptions records whether a message's options (LlamaIndex.TS's)
@@ -637,6 +642,9 @@ func (m message) step() (Step, error) {
 			// env the one harnesses give the environment's answer to the
 			// agent's action (AIOpsLab's sessions).
 			s.Kind = KindToolResult
+		case m.Type == "console" && !strings.EqualFold(role, "assistant"):
+			// Open Interpreter's console message: what its code printed.
+			s.Kind = KindToolResult
 		}
 		if s.Kind == KindMessage && len(calls) == 0 {
 			if calls = textCalls(text); len(calls) > 0 {
@@ -663,6 +671,11 @@ func (m message) calls() []ToolCall {
 	}
 	if m.FunctionCall != nil {
 		out = append(out, ToolCall{Name: m.FunctionCall.Name, Arguments: string(m.FunctionCall.Arguments)})
+	}
+	if len(out) == 0 && strings.EqualFold(strings.TrimSpace(m.Role), "assistant") && m.Type == "code" && strings.TrimSpace(m.Format) != "" && strings.TrimSpace(m.Content.text) != "" {
+		// Open Interpreter's code message: the code it ran, in the
+		// language its format names.
+		out = append(out, ToolCall{Name: "execute", Arguments: textOf(map[string]any{"language": strings.TrimSpace(m.Format), "code": strings.TrimSpace(m.Content.text)})})
 	}
 	if len(out) == 0 && strings.EqualFold(strings.TrimSpace(m.Role), "assistant") && strings.TrimSpace(m.Action) != "" {
 		// A reply that ran a command it wrote in its text (SWE-agent
