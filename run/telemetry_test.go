@@ -484,8 +484,9 @@ func TestSpansToSteps(t *testing.T) {
 				{id: "a", name: "x", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Ev\x1b[31mil\x07",
 					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"hi \u001b[2J"}]}]`}},
 			},
-			// The text's terminal escape is read away with the others.
-			want: []string{"Ev[31mil message: hi "},
+			// The text's terminal escape is read away with the others, and
+			// the name's escape whole.
+			want: []string{"Evil message: hi "},
 		},
 		{
 			// Laminar: observe() names a function's span for it (an agent,
