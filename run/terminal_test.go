@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -181,4 +182,25 @@ func TestTerminalFileKeepsBinary(t *testing.T) {
 	proto := []byte{0x0a, 0x1b, '[', '3', '1', 'm', 0x12, 0x02, 'h', 'i'}
 	assert.Equal(t, proto, terminalFile(proto))
 	assert.Equal(t, []byte("ok\n"), terminalFile([]byte("\x1b[1mok\x1b[0m\n")))
+}
+
+// FuzzWithoutTerminalCodes: reading escapes away never panics, never
+// makes a text longer, and keeps valid UTF-8 valid; a name read through
+// plainName is no longer than the text it came from.
+func FuzzWithoutTerminalCodes(f *testing.F) {
+	for _, s := range []string{"\x1b[31mred\x1b[0m", "\u009b31mred\u009b0m", "\u009d0;t\u009cx", "\u0090q\x1b\\z", "a\u0085b", "[1;36mAlex[0m", "\u009b", "\xc2", "\u009d8;;\u009c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := withoutTerminalCodes(s)
+		if len(out) > len(s) {
+			t.Fatalf("%q: longer, %q", s, out)
+		}
+		if utf8.ValidString(s) && !utf8.ValidString(out) {
+			t.Fatalf("%q: %q is not valid UTF-8", s, out)
+		}
+		if name := plainName(s); len(name) > len(s) {
+			t.Fatalf("%q: name %q longer", s, name)
+		}
+	})
 }
