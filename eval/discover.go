@@ -41,8 +41,11 @@ var ErrNotRegular = fmt.Errorf("%w: name it alone to read it", run.ErrNotRegular
 // subset of one named "stdin". Symbolic links to directories are followed.
 // Telemetry files are found like any other (*.json, *.jsonl); each of
 // their labelled traces is a case.
-// A subdirectory that cannot be listed, or a pipe among the case files, is
-// recorded in its subset's Unread, and the rest go on.
+// A directory that cannot be listed (named or a subdirectory), or a pipe
+// among the case files, is recorded in its subset's Unread, and the rest
+// go on: the command fails at its end, its work done on the rest. A path
+// that does not exist, or holds no case file, is an error of the command
+// line.
 func Discover(paths []string) ([]Subset, error) {
 	return discover(paths, os.ReadDir)
 }
@@ -64,11 +67,13 @@ func discover(paths []string, readDir func(string) ([]os.DirEntry, error)) ([]Su
 			out = append(out, Subset{Name: filepath.Base(filepath.Dir(p)), Files: []string{p}})
 			continue
 		}
+		top := Subset{Name: filepath.Base(filepath.Clean(p))}
 		entries, err := readDir(p)
 		if err != nil {
-			return nil, fmt.Errorf("eval %s: %w", p, run.PathCause(err))
+			top.Unread = []Unread{{Path: p, Err: fmt.Errorf("eval %s: %w", p, run.PathCause(err))}}
+			out = append(out, top)
+			continue
 		}
-		top := Subset{Name: filepath.Base(filepath.Clean(p))}
 		var subs []Subset
 		for _, e := range entries {
 			full := filepath.Join(p, e.Name())

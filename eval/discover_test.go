@@ -3,7 +3,6 @@ package eval
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -64,11 +63,31 @@ func assertUnreadFailed(t *testing.T, subsets []Subset, want map[string]int, bro
 	assert.Equal(t, rep.Overall.Cases, strings.Count(cases.String(), "\n"))
 }
 
-// TestDiscoverFailsOnAnUnlistablePath: the path named itself, when it
-// cannot be listed, is still an error of the command line.
-func TestDiscoverFailsOnAnUnlistablePath(t *testing.T) {
-	dir := t.TempDir()
-	_, err := discover([]string{dir}, func(string) ([]os.DirEntry, error) { return nil, errors.New("boom") })
+// TestUnlistablePathIsAFailedCase: a directory named on the command line
+// that cannot be listed is a failed case of a subset of its name, as a
+// subdirectory is, and the other paths are evaluated; a path that does not
+// exist is still an error of the command line.
+func TestUnlistablePathIsAFailedCase(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	locked := t.TempDir()
+	readDir := func(name string) ([]os.DirEntry, error) {
+		if name == locked {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+		}
+		return os.ReadDir(name)
+	}
+	subsets, err := discover([]string{locked, dir}, readDir)
+	require.NoError(t, err)
+	require.Len(t, subsets, 3)
+	assert.Equal(t, filepath.Base(locked), subsets[0].Name)
+	assert.Empty(t, subsets[0].Files)
+	require.Len(t, subsets[0].Unread, 1)
+	assert.Equal(t, locked, subsets[0].Unread[0].Path)
+	assert.ErrorIs(t, subsets[0].Unread[0].Err, fs.ErrPermission)
+	assertUnreadFailed(t, subsets, map[string]int{filepath.Base(locked): 1, "A": 3, "B": 2}, 1, locked)
+
+	missing := filepath.Join(dir, "gone")
+	_, err = discover([]string{dir, missing}, readDir)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), dir)
+	assert.Contains(t, err.Error(), missing)
 }

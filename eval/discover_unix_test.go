@@ -55,3 +55,18 @@ func TestUnreadableSubdirectoryIsAFailedCase(t *testing.T) {
 	require.NoError(t, err)
 	assertUnreadFailed(t, subsets, map[string]int{"A": 3, "B": 1}, 0, locked)
 }
+
+// TestUnreadablePathIsAFailedCase is TestUnlistablePathIsAFailedCase with
+// the mode bits, which bite only when not running as root.
+func TestUnreadablePathIsAFailedCase(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root, a directory's mode bits do not stop its listing; TestUnlistablePathIsAFailedCase covers it")
+	}
+	dir := evaltest.WriteCases(t)
+	locked := t.TempDir()
+	require.NoError(t, os.Chmod(locked, 0))
+	t.Cleanup(func() { _ = os.Chmod(locked, 0o755) })
+	subsets, err := Discover([]string{locked, dir})
+	require.NoError(t, err)
+	assertUnreadFailed(t, subsets, map[string]int{filepath.Base(locked): 1, "A": 3, "B": 2}, 1, locked)
+}

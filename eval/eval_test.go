@@ -290,10 +290,12 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 
 // TestWarningsEscapeLogText: the warnings about a case's label write the
 // agents' names and the file's name as escaped text, so a name that
-// holds a terminal's escape sequence reaches the terminal as its escapes.
+// holds a terminal's control reaches the terminal as its escapes (an
+// agent's name loses an escape sequence whole; a bell, and an ESC that
+// begins none, stay).
 func TestWarningsEscapeLogText(t *testing.T) {
 	dir := t.TempDir()
-	history := `"history": [{"role": "human", "content": "q"}, {"role": "Web\u001b]0;owned\u0007Surfer", "content": "found it"}, {"role": "Orchestrator\u001b[2J", "content": "done"}]`
+	history := `"history": [{"role": "human", "content": "q"}, {"role": "Web\u0007Surfer", "content": "found it"}, {"role": "Orchestrator\u001b", "content": "done"}]`
 	name := "bell\a.json"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(`{"question": "q", `+history+`, "mistake_agent": "Surfer\u001b[31m", "mistake_step": "1"}`), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "traces.json"), []byte(`{"resourceSpans": [{"scopeSpans": [{"spans": [
@@ -305,7 +307,7 @@ func TestWarningsEscapeLogText(t *testing.T) {
 		_, err := LabelledCases(context.Background(), filepath.Join(dir, file), run.Options{}, &warn)
 		require.NoError(t, err)
 	}
-	assert.Contains(t, warn.String(), `is none of its agents (human, Web\x1b]0;owned\aSurfer, Orchestrator\x1b[2J)`)
+	assert.Contains(t, warn.String(), `is none of its agents (human, Web\aSurfer, Orchestrator\x1b)`)
 	assert.Contains(t, warn.String(), `1 of 2 traces are not labelled`)
 	assert.NotContains(t, warn.String(), "\x1b", "no escape byte reaches the terminal")
 	assert.NotContains(t, warn.String(), "\a", "no bell reaches the terminal")

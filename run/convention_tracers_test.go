@@ -1,7 +1,9 @@
 package run_test
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/offattr/offattr/run"
@@ -188,11 +190,13 @@ func TestTracerFiles(t *testing.T) {
 			// list a request. withLangTraceRootSpan around each agent and
 			// tool makes a span of no type; its OpenAI instrumentation's
 			// chat spans hold the messages in events, a tool's result
-			// only in the next call's input.
+			// only in the next call's input, and a reply's calls as the
+			// JSON list the model's message holds, the calls' text as
+			// written.
 			file: "langtrace-js.jsonl", format: run.FormatOpenInference, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
-			steps:    aiSDKSteps,
+			steps:    writtenCallSteps(aiSDKSteps),
 		},
 		{
 			// Maxim's commit logs, as its logger posts them: a trace, a
@@ -315,3 +319,19 @@ var mastraStepsSortedKeys = func() []realStep {
 	steps[5].contains = `{"city":"Oslo","sky":"rain","tempC":7}`
 	return steps
 }()
+
+// writtenCallSteps is steps with each call's text as a reply's content
+// writes it in OpenAI's JSON list of calls: name(arguments) as
+// "name":"NAME","arguments":"ARGUMENTS", the arguments a JSON string.
+func writtenCallSteps(steps []realStep) []realStep {
+	out := slices.Clone(steps)
+	for i, s := range out {
+		if s.kind != run.KindToolCall {
+			continue
+		}
+		name, args, _ := strings.Cut(strings.TrimSuffix(s.contains, ")"), "(")
+		quoted, _ := json.Marshal(args)
+		out[i].contains = `"name":"` + name + `","arguments":` + string(quoted)
+	}
+	return out
+}

@@ -1087,6 +1087,50 @@ func requestMessages(data []byte) ([]any, bool) {
 	return out, len(body.Output) > 0 || slices.ContainsFunc(out, func(e any) bool { return e.(map[string]any)["type"] != nil })
 }
 
+// agentsSDKItems finds the one list of an object whose items are
+// unmistakably the OpenAI Agents SDK's input list (its to_input_list(),
+// the Responses API's items): each says its type, one the API has, and
+// one at least is a message with its role ({"type": "message", "role"}), a
+// function call or a call's output. A list of untyped chat messages, or a
+// second list of such items, is no mark of the SDK's; ok is false then.
+func agentsSDKItems(data []byte) ([]any, bool) {
+	var o map[string]json.RawMessage
+	if json.Unmarshal(data, &o) != nil {
+		return nil, false
+	}
+	var found []any
+	for _, v := range o {
+		if len(v) == 0 || v[0] != '[' {
+			continue
+		}
+		list, err := anyList(v, "")
+		if err != nil || !objectsAll(list, func(m map[string]any) bool { return m["type"] != nil && isResponsesItem(m) }) {
+			continue
+		}
+		if !slices.ContainsFunc(list, func(e any) bool { return sdkMark(e.(map[string]any)) }) {
+			continue
+		}
+		if found != nil {
+			return nil, false
+		}
+		found = list
+	}
+	return found, found != nil
+}
+
+// sdkMark reports whether m, an item of the Responses API, is one that
+// marks a list as the Agents SDK's: a message with its role, a function
+// call, or a call's output.
+func sdkMark(m map[string]any) bool {
+	switch stringOrEmpty(m["type"]) {
+	case "message":
+		return stringOrEmpty(m["role"]) != ""
+	case "function_call", "function_call_output":
+		return true
+	}
+	return false
+}
+
 // isResponsesItem reports whether m is an item of the Responses API: a
 // message (a role and its content) or a call, its output or reasoning.
 func isResponsesItem(m map[string]any) bool {

@@ -316,15 +316,28 @@ func finish(c *Case, name string, opts Options) error {
 	for i := range r.Steps {
 		s := &r.Steps[i]
 		s.Index = i
-		s.Agent, s.Role = names.of(s.Agent), names.of(s.Role)
+		s.Agent, s.Role = names.of(stepAgent(s.Agent, s.Role)), names.of(s.Role)
 		// The loaders made each step's Extra (or none): it is changed in
 		// place, and let go where it holds nothing.
 		s.Trim()
 		if e := s.Extra; e != nil {
-			e.Target, e.TraceID, e.From = names.of(e.Target), names.of(e.TraceID), names.of(e.From)
+			e.Target, e.TraceID, e.From = names.of(plainName(e.Target)), names.of(e.TraceID), names.of(e.From)
 		}
 	}
 	return nil
+}
+
+// stepAgent is a step's agent as later stages read it, its name's plain
+// text (plainName); the step's role when that leaves nothing of a name the
+// file gave, as for a step that names no agent of its own.
+func stepAgent(agent, role string) string {
+	if agent == "" {
+		return agent
+	}
+	if name := plainName(agent); name != "" {
+		return name
+	}
+	return role
 }
 
 // interner keeps one copy of each string it is given. The decoder gives

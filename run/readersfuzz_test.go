@@ -73,7 +73,9 @@ func FuzzParseLabelledTraces(f *testing.F) {
 // (dumps.go), single assistants' provider shapes (AI SDK steps, Responses
 // call logs, Cohere tool plans, cited sources), Lunary's API runs and
 // GenAI events with one JSON body, and teams' results as they are
-// returned (teamresults.go), from the tests' shapes.
+// returned (teamresults.go), the Agents SDK's input list under a key of
+// its own (dumps.go) and a log coloured with the 8-bit controls
+// (terminal.go), from the tests' shapes.
 func FuzzParseNewReaders(f *testing.F) {
 	event := func(name, content string) string {
 		return `{"name":"` + name + `","timeUnixNano":"2","attributes":[{"key":"gen_ai.event.content","value":{"stringValue":` + strconv.Quote(content) + `}}]}`
@@ -103,6 +105,8 @@ func FuzzParseNewReaders(f *testing.F) {
 			event("gen_ai.assistant.message", `{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{\"city\": \"Paris\"}"}}]}`) + `,` +
 			event("gen_ai.tool.message", `{"content": "2.1 million", "id": "call_1"}`) + `,` +
 			event("gen_ai.choice", `{"message": {"content": "Paris."}, "finish_reason": "stop", "index": 0}`) + `]}]}]}]}`,
+		`{"run_id": "r1", "items": [{"type": "message", "role": "user", "content": "Weather?"}, {"type": "function_call", "call_id": "c1", "name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}, {"type": "function_call_output", "call_id": "c1", "output": "Rain"}, {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Sunny."}]}]}`,
+		"\u009d0;metagpt\u009c2025-01-20 14:03:10.115 | INFO     | metagpt.roles.role:_act:403 - \u009b36mAlice\u009b0m(Product Manager): to do WritePRD(WritePRD)\nPRD\u0085one\n2025-01-20 14:03:20.115 | INFO     | metagpt.roles.role:_act:403 - [36mAlex[0m(Engineer): to do WriteCode(WriteCode)\ncode\n",
 	} {
 		f.Add([]byte(s))
 	}

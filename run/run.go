@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 )
 
 // Kind says what sort of message a step is, as far as the file itself tells.
@@ -68,10 +69,21 @@ func (s Step) Target() string { return s.extra().Target }
 func (s Step) ToolCalls() []ToolCall { return s.extra().ToolCalls }
 
 // OnlyCalls reports whether the step's content is its tool calls written
-// out (callText): the step says nothing in words of its own.
+// out (callText), or the list of them as the model wrote it into its
+// content (writtenCalls, the same calls by name and id): the step says
+// nothing in words of its own.
 func (s Step) OnlyCalls() bool {
 	calls := s.ToolCalls()
-	return len(calls) > 0 && s.Content == callText(calls)
+	if len(calls) == 0 {
+		return false
+	}
+	if s.Content == callText(calls) {
+		return true
+	}
+	written, ok := writtenCalls(s.Content)
+	return ok && slices.EqualFunc(written, calls, func(a, b ToolCall) bool {
+		return a.ID == b.ID && cleanName(a.Name) == b.Name
+	})
 }
 
 // ToolCallID is, for a tool's output, the id of the call it answers.

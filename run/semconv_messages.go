@@ -937,10 +937,22 @@ func isReasoning(typ string) bool {
 // callsAsText reads a message whose whole content is a list of OpenAI tool
 // calls ([{"id", "type": "function", "function": {"name", "arguments"}}],
 // as Koog and others write the calls a model made into the content) as
-// those calls, with no text.
+// those calls. The text stays as the message wrote it, as the tracer's
+// own view of the message shows it; OnlyCalls knows it for the calls.
 func callsAsText(m *chatMessage) {
-	if len(m.Calls) > 0 || !strings.HasPrefix(m.Text, "[") || !strings.Contains(m.Text, `"function"`) {
+	if len(m.Calls) > 0 {
 		return
+	}
+	if calls, ok := writtenCalls(m.Text); ok {
+		m.Calls = calls
+	}
+}
+
+// writtenCalls reads text that is a list of OpenAI tool calls, written as
+// JSON, as those calls; ok is false for any other text.
+func writtenCalls(text string) ([]ToolCall, bool) {
+	if !strings.HasPrefix(text, "[") || !strings.Contains(text, `"function"`) {
+		return nil, false
 	}
 	var list []struct {
 		ID       string `json:"id"`
@@ -950,21 +962,21 @@ func callsAsText(m *chatMessage) {
 			Arguments json.RawMessage `json:"arguments"`
 		} `json:"function"`
 	}
-	if json.Unmarshal([]byte(m.Text), &list) != nil || len(list) == 0 {
-		return
+	if json.Unmarshal([]byte(text), &list) != nil || len(list) == 0 {
+		return nil, false
 	}
 	calls := make([]ToolCall, 0, len(list))
 	for _, c := range list {
 		if c.Function == nil || c.Function.Name == "" || c.Type != "" && c.Type != "function" {
-			return
+			return nil, false
 		}
 		var args any
 		if len(c.Function.Arguments) > 0 && json.Unmarshal(c.Function.Arguments, &args) != nil {
-			return
+			return nil, false
 		}
 		calls = append(calls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: textOf(args)})
 	}
-	m.Calls, m.Text = calls, ""
+	return calls, true
 }
 
 // toolParts reads the tool calls and results among a message's content

@@ -12,7 +12,8 @@ import (
 )
 
 // TestCallsAsText: a message whose whole content is a list of OpenAI tool
-// calls is read as those calls; any other content stays text.
+// calls is read as those calls, its text as written kept (the tracer's
+// view of the message shows it so); any other content stays text alone.
 func TestCallsAsText(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -33,11 +34,36 @@ func TestCallsAsText(t *testing.T) {
 			m := chatMessage{Role: "assistant", Text: tt.text}
 			callsAsText(&m)
 			assert.Equal(t, tt.calls, m.Calls)
-			if tt.calls == nil {
-				assert.Equal(t, tt.text, m.Text)
-			} else {
-				assert.Empty(t, m.Text)
-			}
+			assert.Equal(t, tt.text, m.Text)
+		})
+	}
+}
+
+// TestOnlyWrittenCalls: a step whose text is the list of its calls as the
+// model wrote it says nothing in words of its own, as one whose text is
+// its calls written out; one whose list names other calls, or whose text
+// is prose, says something.
+func TestOnlyWrittenCalls(t *testing.T) {
+	hello := `[{"function":{"name":"HelloTool","arguments":"{\"name\": \"Bob\"}"},"id":"call_1","type":"function"}]`
+	calls := []ToolCall{{ID: "call_1", Name: "HelloTool", Arguments: `{"name": "Bob"}`}}
+	tests := []struct {
+		name    string
+		content string
+		calls   []ToolCall
+		want    bool
+	}{
+		{"the calls as the model wrote them", hello, calls, true},
+		{"the calls written out", callText(calls), calls, true},
+		{"the same list, its arguments filled in since", hello, []ToolCall{{ID: "call_1", Name: "HelloTool", Arguments: `{"name": "Bob", "formal": true}`}}, true},
+		{"another call's list", hello, []ToolCall{{ID: "call_2", Name: "ByeTool"}}, false},
+		{"one call of two", hello, append(calls, ToolCall{ID: "call_2", Name: "ByeTool"}), false},
+		{"words beside the calls", "I will greet Bob.", calls, false},
+		{"no calls", hello, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Step{Content: tt.content, Extra: &Extra{ToolCalls: tt.calls}}
+			assert.Equal(t, tt.want, s.OnlyCalls())
 		})
 	}
 }

@@ -335,7 +335,8 @@ func TestClaudeCodeWithoutSubagentLogs(t *testing.T) {
 
 // TestSessionLogNamesLoseControls: the names a session log gives agents
 // and tools are printed by every command and may name files: as the trace
-// readers' do, they lose any control character a hostile log put in them.
+// readers' do, they lose any control character a hostile log put in them,
+// and a terminal's escape sequence whole.
 func TestSessionLogNamesLoseControls(t *testing.T) {
 	hostile := strings.NewReplacer(`"general-purpose"`, `"general\u001b[31m-purpose"`, `"name":"Bash"`, `"name":"Ba\u0007sh"`).Replace(claudeSidechainInFile)
 	r, err := run.Parse("session.jsonl", []byte(hostile), run.Options{})
@@ -347,7 +348,10 @@ func TestSessionLogNamesLoseControls(t *testing.T) {
 			tools = append(tools, c.Name)
 		}
 	}
-	assert.Contains(t, agents, "general[31m-purpose")
+	assert.Contains(t, agents, "general-purpose")
+	for _, name := range agents {
+		assert.NotContains(t, name, "[31m")
+	}
 	assert.Contains(t, tools, "Bash")
 	for _, name := range append(agents, tools...) {
 		assert.NotContains(t, name, "\x1b")

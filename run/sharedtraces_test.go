@@ -140,7 +140,9 @@ func chatMLMessages(t *testing.T, path string) [][]string {
 				if m.Role == "" || m.Role == "system" || m.Role == "developer" {
 					continue
 				}
-				texts := callsOrText(contentText(m.Content))
+				// A message's text as Langfuse keeps it, a list of calls
+				// a model wrote into its content among them.
+				texts := []string{contentText(m.Content)}
 				for _, c := range m.ToolCalls {
 					args := string(c.Arguments)
 					var quoted string
@@ -208,26 +210,6 @@ func contentText(c json.RawMessage) string {
 		texts = append(texts, p.Text)
 	}
 	return strings.Join(texts, " ")
-}
-
-// callsOrText returns a message's text or, when it
-// is a list of OpenAI tool calls, each call as the reader writes it:
-// name(arguments).
-func callsOrText(text string) []string {
-	var calls []struct {
-		Function struct {
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
-		} `json:"function"`
-	}
-	if json.Unmarshal([]byte(text), &calls) != nil || len(calls) == 0 || calls[0].Function.Name == "" {
-		return []string{text}
-	}
-	out := make([]string, len(calls))
-	for i, c := range calls {
-		out[i] = c.Function.Name + "(" + c.Function.Arguments + ")"
-	}
-	return out
 }
 
 // callOf is how a tool call is compared: name(arguments), the arguments

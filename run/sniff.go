@@ -851,6 +851,13 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		// A label beside a run's list under a key of its own.
 		return c, err
 	}
+	if list, ok := agentsSDKItems(data); ok {
+		// The Agents SDK's input list (to_input_list()) saved under a key
+		// of its own; a label beside it is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
+			return c, err
+		}
+	}
 	if format == FormatTranscript {
 		var m message
 		if err := decodeStrict(data, &m); err != nil {

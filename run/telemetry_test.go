@@ -484,8 +484,9 @@ func TestSpansToSteps(t *testing.T) {
 				{id: "a", name: "x", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Ev\x1b[31mil\x07",
 					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"hi \u001b[2J"}]}]`}},
 			},
-			// The text's terminal escape is read away with the others.
-			want: []string{"Ev[31mil message: hi "},
+			// The text's terminal escape is read away with the others, and
+			// the name's escape whole.
+			want: []string{"Evil message: hi "},
 		},
 		{
 			// Laminar: observe() names a function's span for it (an agent,
@@ -2098,4 +2099,24 @@ func TestTaskAroundPrompt(t *testing.T) {
 			assert.Equal(t, tt.want, r.Question)
 		})
 	}
+}
+
+// TestCallsWrittenAsContent: a model call whose completion's content is
+// the list of its tool calls as JSON (Koog's) is a step of those calls
+// whose text is the content as written, as the tracer's own view of the
+// message shows it, and which says nothing in words of its own.
+func TestCallsWrittenAsContent(t *testing.T) {
+	list := `[{"function":{"name":"HelloTool","arguments":"{\"name\": \"Bob\"}"},"id":"call_1","type":"function"}]`
+	r, err := run.Load(writeSpans(t, span{id: "a", name: "llm.chat", start: 1, attrs: map[string]any{
+		"gen_ai.operation.name": "chat", "gen_ai.system": "openai",
+		"gen_ai.prompt.0.role": "user", "gen_ai.prompt.0.content": "Greet Bob.",
+		"gen_ai.completion.0.role": "assistant", "gen_ai.completion.0.content": list, "gen_ai.completion.0.finish_reason": "tool_calls",
+	}}), run.Options{})
+	require.NoError(t, err)
+	require.Len(t, r.Steps, 2)
+	s := r.Steps[1]
+	assert.Equal(t, run.KindToolCall, s.Kind)
+	assert.Equal(t, list, s.Content)
+	assert.Equal(t, []run.ToolCall{{ID: "call_1", Name: "HelloTool", Arguments: `{"name": "Bob"}`}}, s.ToolCalls())
+	assert.True(t, s.OnlyCalls())
 }

@@ -19,7 +19,7 @@ import (
 // other control bytes too (binary data, a protobuf, whose bytes an escape
 // may be one of).
 func terminalFile(data []byte) []byte {
-	if bytes.IndexByte(data, esc) < 0 || otherControls(data) {
+	if bytes.IndexByte(data, esc) < 0 && !hasC1(data) || otherControls(data) {
 		return data
 	}
 	out := []byte(withoutTerminalCodes(string(data)))
@@ -48,10 +48,17 @@ const esc = 0x1b
 // (ESC [ ... a final byte; colours, cursor moves, erasing), OSC (ESC ] ...
 // ended by BEL or ESC \; titles, links), the strings of DCS, SOS, PM and
 // APC (ESC P, X, ^, _ ... ESC \), and the two- and three-byte escapes
-// (ESC 7, ESC ( B). An ESC that begins no sequence, one cut short at the
-// text's end, stays: it is no colour, and the outputs write it escaped.
+// (ESC 7, ESC ( B). The same sequences begun by their 8-bit controls
+// (U+009B for ESC [, U+009D for ESC ], and so on) go too, and every other
+// C1 control (U+0080-U+009F), which no text shows: NEL (U+0085), a line
+// end, leaves a space, which keeps the words it parted apart and is as
+// good in a JSON string as outside one. An ESC that begins no sequence, one cut short at the text's end,
+// stays: it is no colour, and the outputs write it escaped.
 func withoutTerminalCodes(s string) string {
-	i := strings.IndexByte(s, esc)
+	if strings.IndexByte(s, esc) < 0 && strings.IndexByte(s, c1Lead) < 0 {
+		return s
+	}
+	i := nextControl(s, 0)
 	if i < 0 {
 		return s
 	}
@@ -59,26 +66,109 @@ func withoutTerminalCodes(s string) string {
 	b.Grow(len(s))
 	done := 0
 	for i >= 0 {
-		n := terminalCode(s[i:])
+		var n int
+		if s[i] == esc {
+			n = terminalCode(s[i:])
+		} else {
+			n = c1Code(s[i:])
+		}
 		if n == 0 {
-			j := strings.IndexByte(s[i+1:], esc)
-			if j < 0 {
-				break
-			}
-			i += 1 + j
+			i = nextControl(s, i+1)
 			continue
 		}
 		b.WriteString(s[done:i])
-		done = i + n
-		j := strings.IndexByte(s[done:], esc)
-		if j < 0 {
-			break
+		if s[i] == c1Lead && s[i+1] == nel {
+			b.WriteByte(' ')
 		}
-		i = done + j
+		done = i + n
+		i = nextControl(s, done)
 	}
 	b.WriteString(s[done:])
 	return b.String()
 }
+
+// c1Lead is the first byte of a C1 control (U+0080-U+009F) in UTF-8; the
+// second is the control's own code.
+const c1Lead = 0xc2
+
+// The C1 controls with a meaning of their own here: NEL, a line end; ST,
+// the end of a control string; CSI and the controls that begin a string.
+const (
+	nel = 0x85
+	dcs = 0x90
+	sos = 0x98
+	st  = 0x9c
+	csi = 0x9b
+	osc = 0x9d
+	pm  = 0x9e
+	apc = 0x9f
+)
+
+// nextControl is the position at or after i of the next ESC or C1
+// control in s; -1 when there is none.
+func nextControl(s string, i int) int {
+	for ; i < len(s); i++ {
+		if s[i] == esc || isC1(s[i:]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// isC1 reports whether s begins with a C1 control, written in UTF-8.
+func isC1(s string) bool {
+	return len(s) >= 2 && s[0] == c1Lead && s[1] >= 0x80 && s[1] <= 0x9f
+}
+
+// hasC1 reports whether data holds a C1 control written in UTF-8.
+func hasC1(data []byte) bool {
+	for i := bytes.IndexByte(data, c1Lead); i >= 0 && i+1 < len(data); {
+		if data[i+1] >= 0x80 && data[i+1] <= 0x9f {
+			return true
+		}
+		j := bytes.IndexByte(data[i+1:], c1Lead)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// c1Code is the length of what s begins with, a C1 control in UTF-8, and
+// the sequence it begins: CSI's parameters and final byte as after ESC [,
+// a string to its terminator (ST, ESC \, or BEL after OSC) on its line;
+// 0 when s begins no control, or a CSI or string that is not whole.
+func c1Code(s string) int {
+	if !isC1(s) {
+		return 0
+	}
+	switch c := s[1]; c {
+	case csi:
+		if n := terminalCode("\x1b[" + s[2:min(len(s), 2+maxCSI)]); n > 0 {
+			return n
+		}
+		return 0
+	case osc, dcs, sos, pm, apc:
+		for i := 2; i < len(s) && s[i] != '\n'; i++ {
+			switch {
+			case s[i] == 0x07 && c == osc:
+				return i + 1
+			case isC1(s[i:]) && s[i+1] == st:
+				return i + 2
+			case s[i] == esc && i+1 < len(s) && s[i+1] == '\\':
+				return i + 2
+			}
+		}
+		return 0
+	}
+	return 2
+}
+
+// maxCSI bounds the bytes read of a CSI begun by its 8-bit control: its
+// parameters, intermediates and final byte are a few bytes at most, and
+// the copy made to read them as after ESC [ stays small.
+const maxCSI = 64
 
 // terminalCode is the length of the escape sequence s begins with (s[0]
 // is ESC); 0 when it begins none whole.
@@ -129,4 +219,50 @@ func terminalCode(s string) int {
 		return 2
 	}
 	return 0
+}
+
+// plainName is an agent's name without the terminal's escapes, and without
+// what is left of a colour's when a log lost its ESC bytes ("[36mAlice[0m"
+// for a coloured "Alice"): such remains are no part of a name, and a name
+// that is only remains is none ("").
+func plainName(s string) string {
+	s = withoutTerminalCodes(s)
+	if strings.IndexByte(s, '[') < 0 {
+		return s
+	}
+	var b strings.Builder
+	done := 0
+	for i := 0; i < len(s); i++ {
+		if n := colourRemains(s[i:]); n > 0 {
+			b.WriteString(s[done:i])
+			done = i + n
+			i = done - 1
+		}
+	}
+	if done == 0 {
+		return s
+	}
+	b.WriteString(s[done:])
+	return strings.TrimSpace(b.String())
+}
+
+// colourRemains is the length of the colour (SGR) sequence s begins with
+// as it reads with its ESC lost, "[" digits, each group after a ";", and
+// "m"; 0 when it begins none. A bare "[m" is not read so: a name may
+// begin with it ("[main]").
+func colourRemains(s string) int {
+	if len(s) < 3 || s[0] != '[' {
+		return 0
+	}
+	i, digits := 1, 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == ';' && digits > 0) {
+		if s[i] != ';' {
+			digits++
+		}
+		i++
+	}
+	if digits == 0 || i >= len(s) || s[i] != 'm' {
+		return 0
+	}
+	return i + 1
 }
