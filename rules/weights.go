@@ -608,7 +608,7 @@ func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows [
 			b.WriteString(" Rules that implicate it:")
 		}
 	case how.Role == "dominant":
-		fmt.Fprintf(&b, "Step %d (%s) is the most likely fault of %s, the agent these weights name first: fitted on one system's runs, they name such an agent unless those runs showed it surely named the agent or the step less often than the rules' pick.", top.Step, top.Agent, agentRoleDescriptions[how.Role])
+		fmt.Fprintf(&b, "Step %d (%s) is the most likely fault of %s, the agent these weights name first: on the runs they were fitted on, the rules' pick was not surely right more often, in the agent or the step.", top.Step, top.Agent, agentRoleDescriptions[how.Role])
 		if len(pos) > 0 {
 			b.WriteString(" Rules that implicate it:")
 		}
