@@ -219,6 +219,9 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	how := answering{critical: w.Critical, flagged: flagged}
 	if w.Guess = bestGuess(exs, oof, how); w.Guess == "" {
 		w.AgentRole = bestRole(exs, oof, how)
+		if w.AgentRole == "" && len(FoldsByCorpus(exs)) == 1 {
+			w.AgentRole = adaptedRole(exs, oof, how)
+		}
 	}
 	how.guess, how.role = w.Guess, w.AgentRole
 	// Confidence and bands: on what the finished model says of the same
@@ -529,6 +532,23 @@ func bestRole(exs []Example, p [][]float64, how answering) string {
 		}
 	}
 	return best
+}
+
+// adaptedRole is the agent a fit on one system's runs names first when
+// bestRole names none: the dominant agent (rules.DominantShare), unless
+// on the out-of-fold runs the rules' pick was surely right more often,
+// by bestRole's sign test, in naming the agent or the step. Fitted on a
+// few runs, the step likelihood moves the answer among near-tied steps
+// with no regard to whose they are, and no sign test on those runs can
+// show a role better; an agent that holds far more of the probability is
+// kept until the runs refute it, as the prior's critical share is.
+func adaptedRole(exs []Example, p [][]float64, how answering) string {
+	named := how
+	named.role = "dominant"
+	if surelyBetter(rightAgents(exs, p, how), rightAgents(exs, p, named)) || surelyBetter(rightAnswers(exs, p, how), rightAnswers(exs, p, named)) {
+		return ""
+	}
+	return named.role
 }
 
 // signLevel is the one-sided significance a sign test must reach.

@@ -592,16 +592,20 @@ func TestBestGuessOnlyWhereSurelyBetter(t *testing.T) {
 // last of B; the model gives A's first message 0.5, B's 0.4, the others
 // 0.05, and every step is implicated, so the ranking is the model's.
 func lastSpeakerRun(corpus string, label run.Label) (Example, []float64) {
-	r := &run.Run{Steps: []run.Step{
-		{Index: 0, Agent: "user", Kind: run.KindUser},
-		{Index: 1, Agent: "A", Kind: run.KindMessage},
-		{Index: 2, Agent: "A", Kind: run.KindMessage},
-		{Index: 3, Agent: "A", Kind: run.KindMessage},
-		{Index: 4, Agent: "B", Kind: run.KindMessage},
-	}}
-	flagged := []float64{1}
-	rows := []rules.StepRow{{Step: 1, Agent: "A", X: flagged}, {Step: 2, Agent: "A", X: flagged}, {Step: 3, Agent: "A", X: flagged}, {Step: 4, Agent: "B", X: flagged}}
+	r, rows := messagesBy([]float64{1}, "A", "A", "A", "B")
 	return Example{Corpus: corpus, In: &rules.Input{Run: r}, Rows: rows, Label: label}, []float64{0.5, 0.05, 0.05, 0.4}
+}
+
+// messagesBy is a run of the task and one message by each of agents, and
+// a row of features x for each message.
+func messagesBy(x []float64, agents ...string) (*run.Run, []rules.StepRow) {
+	r := &run.Run{Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser}}}
+	var rows []rules.StepRow
+	for i, a := range agents {
+		r.Steps = append(r.Steps, run.Step{Index: i + 1, Agent: a, Kind: run.KindMessage})
+		rows = append(rows, rules.StepRow{Step: i + 1, Agent: a, X: x})
+	}
+	return r, rows
 }
 
 // TestLoadCountsUnread: what a subset holds unread (a subdirectory that
@@ -618,4 +622,66 @@ func TestLoadCountsUnread(t *testing.T) {
 	assert.Len(t, exs, 4)
 	assert.Equal(t, LoadStats{Failed: 2}, stats, "B/9.json does not load; A/locked is unread")
 	assert.Contains(t, warn.String(), "offattr: eval A/locked: not a regular file")
+}
+
+// TestAdaptedRoleNamesTheDominantAgentUntilRefuted: fitted on one
+// system's runs, the weights name the agent holding far more of the
+// probability than the ranked step's agent, on any number of runs, unless
+// those runs show the rules' pick surely right more often, in the agent
+// or the step.
+func TestAdaptedRoleNamesTheDominantAgentUntilRefuted(t *testing.T) {
+	// Each run: four steps as likely, A's first; B answers for the other
+	// three and holds three times A's probability.
+	dominantRun := func(label run.Label) (Example, []float64) {
+		r, rows := messagesBy([]float64{1}, "A", "B", "B", "B")
+		return Example{Corpus: "x", In: &rules.Input{Run: r}, Rows: rows, Label: label}, []float64{0.25, 0.25, 0.25, 0.25}
+	}
+	ofB, ofA := run.Label{Agent: "B", Step: 2}, run.Label{Agent: "A", Step: 1}
+	agentOnly := run.Label{Agent: "A", Step: 3} // A named, B's step labelled: neither way has the step
+	for _, tc := range []struct {
+		name   string
+		labels []run.Label
+		want   string
+	}{
+		{"two runs of the dominant agent", slices.Repeat([]run.Label{ofB}, 2), "dominant"},
+		{"one run each way", []run.Label{ofB, ofA}, "dominant"},
+		{"five runs of the ranked agent's step", slices.Repeat([]run.Label{ofA}, 5), ""},
+		{"five runs of the ranked agent", slices.Repeat([]run.Label{agentOnly}, 5), ""},
+		{"four runs of the ranked agent's step are chance", slices.Repeat([]run.Label{ofA}, 4), "dominant"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var exs []Example
+			var p [][]float64
+			for _, l := range tc.labels {
+				ex, pr := dominantRun(l)
+				exs, p = append(exs, ex), append(p, pr)
+			}
+			assert.Equal(t, tc.want, adaptedRole(exs, p, answering{critical: 1, flagged: 0}))
+		})
+	}
+}
+
+// TestFitNamesTheDominantAgentOnOneSystemOnly: a fit on one system's runs
+// names the dominant agent where no sign test can yet tell; a fit on
+// several systems' runs names an agent only as bestRole does.
+func TestFitNamesTheDominantAgentOnOneSystemOnly(t *testing.T) {
+	names := rules.StepFeatureNames(rules.Registry)
+	x := make([]float64, len(names))
+	x[slices.Index(names, rules.FeatFlagged)] = 1
+	example := func(corpus string, i int) Example {
+		r, rows := messagesBy(x, "A", "B", "B", "B")
+		r.Source = fmt.Sprintf("%s/%d.json", corpus, i)
+		return Example{Name: r.Source, Corpus: corpus, In: &rules.Input{Run: r}, Rows: rows, Label: run.Label{Agent: "B", Step: 2}, Target: 1}
+	}
+	var one, two []Example
+	for i := range 3 {
+		one = append(one, example("x", i))
+		two = append(two, example("x", i), example("y", i))
+	}
+	w, err := Fit(context.Background(), one, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "dominant", w.AgentRole)
+	w, err = Fit(context.Background(), two, Options{})
+	require.NoError(t, err)
+	assert.Empty(t, w.AgentRole)
 }

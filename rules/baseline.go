@@ -70,8 +70,18 @@ func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, st
 // three by where each stands in its run as the label-free guesses see it
 // (AgentRoles), the one with the most messages, the first to speak after
 // the task, the speaker of the last step; and the one the step model
-// gives the most probability, summed over the steps it answers for.
-var AgentRoleNames = []string{"busiest", "first", "last", "probable"}
+// gives the most probability, summed over the steps it answers for; and
+// that agent only when it holds DominantShare times the probability of
+// the agent the step model's ranking names (dominant).
+var AgentRoleNames = []string{"busiest", "first", "last", "probable", "dominant"}
+
+// DominantShare is how many times the probability of the agent the
+// ranking names the dominant agent must hold. The ranking answers with
+// one step, and a step likelihood fitted on few runs moves that answer to
+// an agent with few, likely steps as readily as to one with many; an agent
+// that holds far more of the probability over all its steps is the better
+// bet for who is at fault, and a close one is not worth the step.
+const DominantShare = 2.0
 
 // agentRoleDescriptions say which agent each role is, for a rationale.
 var agentRoleDescriptions = map[string]string{
@@ -79,6 +89,7 @@ var agentRoleDescriptions = map[string]string{
 	"first":    "the first agent to speak after the task",
 	"last":     "the agent that speaks the run's last step",
 	"probable": "the agent the step model finds most likely at fault over all its steps",
+	"dominant": "the agent the step model finds at least twice as likely at fault over all its steps as the agent of its best-ranked step",
 }
 
 // RoleFirst returns order (row indices) with the first of its rows whose
@@ -91,9 +102,14 @@ func RoleFirst(role string, in *Input, rows []StepRow, order []int, p []float64)
 		return order, ""
 	}
 	var key string
-	if role == "probable" {
+	switch role {
+	case "probable":
 		key = probableAgent(rows, order, p)
-	} else {
+	case "dominant":
+		if key = dominantAgent(rows, order, p); key == "" {
+			return order, ""
+		}
+	default:
 		busiest, first, last := AgentRoles(in.Run)
 		key = map[string]string{"busiest": busiest, "first": first, "last": last}[role]
 	}
@@ -124,6 +140,22 @@ func probableAgent(rows []StepRow, order []int, p []float64) string {
 		}
 	}
 	return best
+}
+
+// dominantAgent returns the key (run.AgentKey) of the agent probableAgent
+// names when its rows hold at least DominantShare times the probability
+// of the rows of the agent of order's first row; "" otherwise.
+func dominantAgent(rows []StepRow, order []int, p []float64) string {
+	key := probableAgent(rows, order, p)
+	top := run.AgentKey(rows[order[0]].Agent)
+	mass := map[string]float64{}
+	for i, r := range rows {
+		mass[run.AgentKey(r.Agent)] += p[i]
+	}
+	if key == top || mass[key] < DominantShare*mass[top] {
+		return ""
+	}
+	return key
 }
 
 // stepFirst returns order (row indices) with the row of step moved to the

@@ -607,6 +607,11 @@ func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows [
 		if len(pos) > 0 {
 			b.WriteString(" Rules that implicate it:")
 		}
+	case how.Role == "dominant":
+		fmt.Fprintf(&b, "Step %d (%s) is the most likely fault of %s, the agent these weights name first: on the runs they were fitted on, the rules' pick was not surely right more often, in the agent or the step.", top.Step, top.Agent, agentRoleDescriptions[how.Role])
+		if len(pos) > 0 {
+			b.WriteString(" Rules that implicate it:")
+		}
 	case how.Role != "":
 		fmt.Fprintf(&b, "Step %d (%s) is the most likely fault of %s, the agent these weights name first: on the runs they were fitted on, naming it named the agent more often than the rules' pick on every corpus, by an exact sign test at 5%%, and the step no less often.", top.Step, top.Agent, agentRoleDescriptions[how.Role])
 		if len(pos) > 0 {

@@ -195,9 +195,11 @@ func TestAgentRoleAnswers(t *testing.T) {
 			beside(t, &w, func(r *run.Run, in *Input, plain, a Attribution) {
 				busiest, first, last := AgentRoles(r)
 				key := map[string]string{"busiest": busiest, "first": first, "last": last}[role]
-				if role == "probable" {
+				if role == "probable" || role == "dominant" {
 					s := DefaultWeights().Score(Registry, StepRows(in, Registry, Apply(in, Registry)))
-					key = probableAgent(s.Rows, s.Order, s.P)
+					if key = probableAgent(s.Rows, s.Order, s.P); role == "dominant" {
+						key = dominantAgent(s.Rows, s.Order, s.P)
+					}
 				}
 				k := slices.IndexFunc(plain.Candidates, func(c Candidate) bool { return run.AgentKey(c.Agent) == key })
 				if k < 0 {
@@ -213,7 +215,7 @@ func TestAgentRoleAnswers(t *testing.T) {
 				}
 				assertAlternativesKept(t, plain, a)
 			})
-			if role != "probable" {
+			if role != "probable" && role != "dominant" {
 				assert.Positive(t, moved, "some run's answer is another agent's")
 			}
 		})
@@ -267,6 +269,32 @@ func TestProbableAgent(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, probableAgent(rows, tc.order, tc.p))
+		})
+	}
+}
+
+// TestDominantAgent: the dominant agent is the most probable one over its
+// steps only when it holds DominantShare times the probability of the
+// agent of the best-ranked step; otherwise none, and the order stands.
+func TestDominantAgent(t *testing.T) {
+	rows := []StepRow{{Step: 1, Agent: "A"}, {Step: 2, Agent: "B"}, {Step: 3, Agent: "B"}, {Step: 4, Agent: "B"}}
+	for _, tc := range []struct {
+		name  string
+		p     []float64
+		order []int
+		want  string
+		first int
+	}{
+		{"three times the ranked agent's", []float64{0.25, 0.25, 0.25, 0.25}, []int{0, 1, 2, 3}, run.AgentKey("B"), 1},
+		{"just under twice", []float64{0.34, 0.22, 0.22, 0.22}, []int{0, 1, 2, 3}, "", 0},
+		{"more, not twice", []float64{0.4, 0.2, 0.2, 0.2}, []int{0, 1, 2, 3}, "", 0},
+		{"the ranked agent is the probable one", []float64{0.1, 0.3, 0.3, 0.3}, []int{1, 0, 2, 3}, "", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, dominantAgent(rows, tc.order, tc.p))
+			order, role := RoleFirst("dominant", nil, rows, tc.order, tc.p)
+			assert.Equal(t, tc.first, order[0])
+			assert.Equal(t, tc.want != "", role == "dominant")
 		})
 	}
 }
