@@ -117,8 +117,9 @@ func shellWords(line string) ([]string, bool) {
 // next; the run is read so only when at least two replies are, and more
 // than half of the assistant's replies that a user's turn follows: a
 // chat whose user answers an assistant's code now and then is a chat.
-// The loop's last reply, if it ends so, runs its command too. Messages
-// that make their calls otherwise are left as they are.
+// A reply with several blocks, or that no user's turn answers, shows
+// code rather than runs it; messages that make their calls otherwise are
+// left as they are.
 func fencedActions(msgs []message) {
 	var at []int
 	var cmds []string
@@ -142,18 +143,12 @@ func fencedActions(msgs []message) {
 	for k, i := range at {
 		msgs[i].Action = cmds[k]
 	}
-	if last := len(msgs) - 1; last > 0 && strings.EqualFold(strings.TrimSpace(msgs[last].Role), "assistant") && msgs[last].Action == "" && len(msgs[last].ToolCalls) == 0 && msgs[last].FunctionCall == nil {
-		// The loop's last reply runs its command too (a submit),
-		// whether or not its output was kept.
-		if cmd, ok := endingCommand(msgs[last].Content.text); ok {
-			msgs[last].Action = cmd
-		}
-	}
 }
 
 // endingCommand returns the body of the code block text ends with, when
-// its fence names no language or a shell's; false for a text that ends
-// otherwise, or with an empty block.
+// it is the text's one block and its fence names no language or a
+// shell's; false for a text that ends otherwise, with an empty block, or
+// with one of several.
 func endingCommand(text string) (string, bool) {
 	t := strings.TrimRight(text, " \t\r\n")
 	if !strings.HasSuffix(t, "```") {
@@ -164,7 +159,7 @@ func endingCommand(text string) (string, bool) {
 		return "", false // a fence that closes a line of its own text
 	}
 	open := strings.LastIndex(t, "```")
-	if open < 0 || open > 0 && t[open-1] != '\n' {
+	if open < 0 || open > 0 && t[open-1] != '\n' || strings.Contains(t[:open], "```") {
 		return "", false
 	}
 	lang, body, ok := strings.Cut(t[open+3:], "\n")
