@@ -157,6 +157,8 @@ func TestSignals(t *testing.T) {
 		{"a status after a noun that numbers nothing is one met", "The Page 404 error came back; the server sent 404.", []string{"not_found"}, nil},
 		{"a status a console block printed is one met", "```console\n$ curl -i localhost/api\nHTTP/1.1 404 NOT FOUND\n```", []string{"not_found"}, nil},
 		{"a not-found that source code prints is still read", "```python\nprint(\"file not found\")\n```", []string{"not_found"}, nil},
+		{"a message a file's source prints or raises is the program's", "## Code: main.py\n```python\nexcept FileNotFoundError:\n    print(f\"wordfreq: no such file: {path}\", file=sys.stderr)\n    raise SystemExit(\"upload failed\")\n```\n**app/cli.js**\n```js\nconsole.log(`config not found`)\n```", nil, nil},
+		{"but not one outside a literal, nor one in code under no file's name", "## Code: main.py\n```python\nfailed = 0  # upload failed\n```\nLet me run:\n```python\nprint(\"file not found\")\n```", []string{"not_found", "failure"}, nil},
 		{"refusal", "I'm sorry, but I am unable to help with that.", []string{"refusal", "apology"}, nil},
 		{"an apology does not hide the failure it apologises for", "I'm sorry, I could not access the source page.", []string{"failure", "apology"}, nil},
 		{"made-up data", "Here is a dummy list of values.", []string{"assumption"}, nil},

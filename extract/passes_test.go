@@ -36,6 +36,10 @@ func TestPasses(t *testing.T) {
 		{"Is CI now green? I'd like to merge.", run.KindMessage, ""},
 		{"Have the tests passed? Then ship it.", run.KindMessage, ""},
 		{"The tests have passed; shall I merge?", run.KindMessage, "tests have passed"},
+		{"DISCUSSION\nThe test run shows the suite passing and the transliteration works. I'll submit.", run.KindMessage, "shows the suite passing"},
+		{"The output showed all 7 tests passed.", run.KindMessage, "showed all 7 tests passed"},
+		{"I'll rerun it to show the tests pass.", run.KindMessage, ""},
+		{"The log doesn't show the build passing yet.", run.KindMessage, ""},
 	} {
 		r := &run.Run{Question: "Ship the build?", Steps: []run.Step{{Index: 0, Agent: "assistant", Kind: tt.kind, Content: tt.text}}}
 		got := ""

@@ -101,7 +101,7 @@ func signals(t *text, rules []signalRule) []Signal {
 				break
 			}
 			whole := m.Whole()
-			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && (codeSubject(t.s, whole.Start) || nameInSource(t, whole) || loggedInSource(t, whole) || dataInSource(t, whole) || inProperName(t.s, whole)) || r.kind == "not_found" && statusInSource(t, whole) ||
+			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && (codeSubject(t.s, whole.Start) || nameInSource(t, whole) || loggedInSource(t, whole) || dataInSource(t, whole) || inProperName(t.s, whole)) || r.kind == "not_found" && (statusInSource(t, whole) || saidInFile(t, whole)) || r.kind == "failure" && saidInFile(t, whole) ||
 				(r.negatable || r.kind == "error") && zeroAfter(t.s[whole.Start:whole.End], t.s[whole.End:]) {
 				continue
 			}
@@ -137,6 +137,49 @@ func inSource(t *text, i int) bool {
 		}
 	}
 	return false
+}
+
+// saidInFile reports whether a failure match is in a string literal of
+// source code that a step writes as a file's content: a source block
+// (inSource) whose heading, the last line before its fence, ends with
+// the file's name ("## Code: main.py", "utils/duration.py:",
+// "**cli.py**"). The message such a file prints, logs or raises is the
+// program's, for the day it meets that failure; the step writing the
+// file met none. Code written to be run there and then, under no file's
+// name, is read as it prints.
+func saidInFile(t *text, m span) bool {
+	if !inSource(t, m.Start) {
+		return false
+	}
+	var fence int
+	for _, b := range t.codeBlocks(0) {
+		if m.Start >= b.code.Start && m.Start < b.code.End {
+			fence = b.all.Start
+			break
+		}
+	}
+	before := strings.TrimRight(t.s[:fence], " \t\n")
+	heading := strings.Fields(before[strings.LastIndexByte(before, '\n')+1:])
+	if len(heading) == 0 {
+		return false
+	}
+	name := strings.Trim(heading[len(heading)-1], "`'\"()[]{},:;*#")
+	if !FileLike(name) || !isFileName(strings.ToLower(name[strings.LastIndexByte(name, '/')+1:])) {
+		return false
+	}
+	line := t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1 : m.Start]
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quote == 0 && (c == '"' || c == '\'' || c == '`'):
+			quote = c
+		case quote != 0 && c == '\\':
+			i++
+		case c == quote:
+			quote = 0
+		}
+	}
+	return quote != 0
 }
 
 // nameInSource reports whether a failure word is a name in source code,

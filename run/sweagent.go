@@ -105,3 +105,72 @@ func shellWords(line string) ([]string, bool) {
 	}
 	return out, len(out) > 0
 }
+
+// fencedActions reads the actions of an agent that ends each reply with
+// the one command it runs, in a code fence after its discussion, and is
+// answered by what the command printed in the user's turn: SWE-agent's
+// replies before function calling (its parser takes the reply's last
+// fenced block as the action), saved with their texts only, and agents
+// prompted the same way. Such a reply's command is its action, as
+// SWE-agent's own trajectories record it. A reply counts when its text
+// ends with a block fenced bare or as a shell's, and a user's turn comes
+// next; the run is read so only when at least two replies are, and more
+// than half of the assistant's replies that a user's turn follows: a
+// chat whose user answers an assistant's code now and then is a chat.
+// A reply with several blocks, or that no user's turn answers, shows
+// code rather than runs it; messages that make their calls otherwise are
+// left as they are.
+func fencedActions(msgs []message) {
+	var at []int
+	var cmds []string
+	answered := 0
+	for i := 0; i+1 < len(msgs); i++ {
+		m := msgs[i]
+		if !strings.EqualFold(strings.TrimSpace(m.Role), "assistant") || !isUserRole(strings.TrimSpace(msgs[i+1].Role)) {
+			continue
+		}
+		answered++
+		if m.Action != "" || len(m.ToolCalls) > 0 || m.FunctionCall != nil {
+			continue
+		}
+		if cmd, ok := endingCommand(m.Content.text); ok {
+			at, cmds = append(at, i), append(cmds, cmd)
+		}
+	}
+	if len(at) < 2 || 2*len(at) <= answered {
+		return
+	}
+	for k, i := range at {
+		msgs[i].Action = cmds[k]
+	}
+}
+
+// endingCommand returns the body of the code block text ends with, when
+// it is the text's one block and its fence names no language or a
+// shell's; false for a text that ends otherwise, with an empty block, or
+// with one of several.
+func endingCommand(text string) (string, bool) {
+	t := strings.TrimRight(text, " \t\r\n")
+	if !strings.HasSuffix(t, "```") {
+		return "", false
+	}
+	t = strings.TrimRight(t[:len(t)-3], " \t")
+	if !strings.HasSuffix(t, "\n") {
+		return "", false // a fence that closes a line of its own text
+	}
+	open := strings.LastIndex(t, "```")
+	if open < 0 || open > 0 && t[open-1] != '\n' || strings.Contains(t[:open], "```") {
+		return "", false
+	}
+	lang, body, ok := strings.Cut(t[open+3:], "\n")
+	if !ok {
+		return "", false
+	}
+	switch strings.ToLower(strings.TrimSpace(lang)) {
+	case "", "bash", "sh", "shell":
+	default:
+		return "", false
+	}
+	body = strings.TrimSpace(body)
+	return body, body != ""
+}

@@ -59,3 +59,59 @@ func TestSWEAgentEdits(t *testing.T) {
 	}, calls)
 	assert.Equal(t, KindToolResult, r.Steps[5].Kind)
 }
+
+// TestFencedActions: replies saved with their texts only, each ending
+// with the one command it runs in a fence (bare or a shell's) after its
+// discussion and answered in the user's turn, as SWE-agent's replies
+// before function calling are, are read as its actions were: the command
+// a call of the agent's shell (the editor's for an edit of the open
+// file), the user's turn after it that command's output; a last reply
+// that no turn answers runs nothing. A chat whose user answers code now
+// and then, or a reply that ends with Python, stays a chat.
+func TestFencedActions(t *testing.T) {
+	fence := func(s string) string { return "\n```\n" + s + "\n```" }
+	hist := func(msgs ...[2]string) string {
+		var out []map[string]string
+		for _, m := range msgs {
+			out = append(out, map[string]string{"role": m[0], "name": map[string]string{"assistant": "SWE-agent"}[m[0]], "content": m[1]})
+		}
+		b, err := json.Marshal(map[string]any{"question": "fix it", "history": out, "mistake_agent": "SWE-agent", "mistake_step": "1"})
+		require.NoError(t, err)
+		return string(b)
+	}
+	t.Run("an agent loop", func(t *testing.T) {
+		data := hist(
+			[2]string{"user", "ISSUE:\nslugify drops digits."},
+			[2]string{"assistant", "DISCUSSION\nOpen the module." + fence("open slugify/core.py")},
+			[2]string{"user", "[File: /testbed/slugify/core.py (9 lines total)]\n1:import re\n(Open file: /testbed/slugify/core.py)\n(Current directory: /testbed)\nbash-$"},
+			[2]string{"assistant", "DISCUSSION\nFix the pattern." + fence("edit 3:3\n_NON_WORD = re.compile(r\"[^a-z0-9]+\")\nend_of_edit")},
+			[2]string{"user", "File updated.\n(Open file: /testbed/slugify/core.py)\nbash-$"},
+			[2]string{"assistant", "```bash\npython -m pytest -q\n```"},
+			[2]string{"user", "1 failed, 6 passed in 0.05s"},
+			[2]string{"assistant", "DISCUSSION\nDone." + fence("submit")},
+		)
+		r, err := Parse("case.json", []byte(data), Options{})
+		require.NoError(t, err)
+		assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult, KindToolCall, KindToolResult, KindMessage}, stepKinds(r))
+		require.Len(t, r.Steps[1].ToolCalls(), 1)
+		assert.JSONEq(t, `{"command": "open slugify/core.py"}`, r.Steps[1].ToolCalls()[0].Arguments)
+		require.Len(t, r.Steps[3].ToolCalls(), 1)
+		assert.Contains(t, r.Steps[3].ToolCalls()[0].Arguments, `"path":"/testbed/slugify/core.py"`)
+	})
+	t.Run("a chat", func(t *testing.T) {
+		data := hist(
+			[2]string{"user", "How do I list files?"},
+			[2]string{"assistant", "Use ls:" + fence("ls -la")},
+			[2]string{"user", "Thanks! And how do I count lines in Python?"},
+			[2]string{"assistant", "Like this:\n```python\nprint(sum(1 for _ in open('f')))\n```"},
+			[2]string{"user", "And the disk usage?"},
+			[2]string{"assistant", "Use du, for example `du -sh .`, which sums the directory."},
+			[2]string{"user", "Great."},
+		)
+		r, err := Parse("case.json", []byte(data), Options{})
+		require.NoError(t, err)
+		for _, s := range r.Steps {
+			assert.NotEqual(t, KindToolResult, s.Kind, s.Content)
+		}
+	})
+}

@@ -83,6 +83,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 			}
 		}
 	}
+	fencedActions(o.History)
 	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
 	r.Steps = make([]Step, 0, len(o.History))
 	names := nameSet{}
@@ -196,6 +197,7 @@ func caseOf(r *Run, err error) (*Case, error) {
 }
 
 func transcript(msgs []message, meta *fileObject) (*Run, error) {
+	fencedActions(msgs)
 	r := &Run{Format: FormatTranscript, Steps: make([]Step, 0, len(msgs))}
 	if meta != nil {
 		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
