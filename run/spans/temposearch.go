@@ -38,42 +38,37 @@ func isTempoSearch(data []byte, i int) bool {
 	return found
 }
 
-// tempoSearchTrace is one trace of a search's answer.
-type tempoSearchTrace struct {
-	TraceID         string          `json:"traceID"`
-	RootServiceName string          `json:"rootServiceName"`
-	SpanSet         *tempoSpanSet   `json:"spanSet"`
-	SpanSets        []*tempoSpanSet `json:"spanSets"`
-}
-
-type tempoSpanSet struct {
-	Spans []map[string]any `json:"spans"`
-}
-
+// decodeTempoSearch reads each trace of a search's answer from the
+// object as decoded, numbers kept as written (a nanosecond time does not
+// fit a float64), under the keys Tempo writes and no other spelling.
 func decodeTempoSearch(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
 	err := eachObject(ctx, data, "a Tempo search result", galileoTraces, func(m map[string]any, s int) error {
 		line := lines.at(s)
-		raw, _ := json.Marshal(m)
-		var t tempoSearchTrace
-		if err := json.Unmarshal(raw, &t); err != nil {
+		id, err := tempoText(m, "traceID")
+		if err != nil {
 			return fmt.Errorf("line %d: a Tempo search result's trace: %w", line, err)
 		}
-		trace := padHex(t.TraceID, 32)
+		trace := padHex(id, 32)
 		if trace == "" {
 			return fmt.Errorf("line %d: a Tempo search result's trace with no traceID", line)
 		}
+		root, err := tempoText(m, "rootServiceName")
+		if err != nil {
+			return fmt.Errorf("line %d: a Tempo search result's trace: %w", line, err)
+		}
 		var res Attrs
-		if t.RootServiceName != "" {
-			res = Attrs{{Key: "service.name", Value: String(t.RootServiceName)}}
+		if root != "" {
+			res = Attrs{{Key: "service.name", Value: String(root)}}
+		}
+		sets, err := tempoSpanSets(m)
+		if err != nil {
+			return fmt.Errorf("line %d: a Tempo search result's trace: %w", line, err)
 		}
 		seen := map[string]bool{}
-		for _, set := range append([]*tempoSpanSet{t.SpanSet}, t.SpanSets...) {
-			if set == nil {
-				continue
-			}
-			for _, sm := range set.Spans {
+		for _, set := range sets {
+			for _, sm := range set {
 				sp, err := tempoSearchSpan(sm, trace, line)
 				if err != nil {
 					return err
@@ -94,16 +89,77 @@ func decodeTempoSearch(ctx context.Context, data []byte) ([]Span, error) {
 	return out, nil
 }
 
+// tempoText reads the text at key, absent or null read as empty; any
+// other value than text is an error naming the key.
+func tempoText(m map[string]any, key string) (string, error) {
+	switch v := m[key].(type) {
+	case nil:
+		return "", nil
+	case string:
+		return v, nil
+	default:
+		return "", fmt.Errorf("%q is not text", key)
+	}
+}
+
+// tempoSpanSets gives the spans of a trace's spanSet, then of each of its
+// spanSets, each span an object.
+func tempoSpanSets(m map[string]any) ([][]map[string]any, error) {
+	var sets []any
+	switch v := m["spanSet"].(type) {
+	case nil:
+	case map[string]any:
+		sets = append(sets, v)
+	default:
+		return nil, fmt.Errorf(`"spanSet" is not an object`)
+	}
+	switch v := m["spanSets"].(type) {
+	case nil:
+	case []any:
+		sets = append(sets, v...)
+	default:
+		return nil, fmt.Errorf(`"spanSets" is not a list`)
+	}
+	var out [][]map[string]any
+	for _, x := range sets {
+		if x == nil {
+			continue
+		}
+		set, ok := x.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("a span set is not an object")
+		}
+		var spans []any
+		switch v := set["spans"].(type) {
+		case nil:
+		case []any:
+			spans = v
+		default:
+			return nil, fmt.Errorf(`a span set's "spans" is not a list`)
+		}
+		one := make([]map[string]any, 0, len(spans))
+		for _, e := range spans {
+			sm, ok := e.(map[string]any)
+			if !ok && e != nil {
+				return nil, fmt.Errorf("a span is not an object")
+			}
+			one = append(one, sm) // a null span has no spanID: an error below
+		}
+		out = append(out, one)
+	}
+	return out, nil
+}
+
 // tempoSearchSpan reads one span of a span set.
 func tempoSearchSpan(m map[string]any, trace string, line int) (Span, error) {
 	sp := Span{TraceID: trace, SpanID: padHex(firstText(m, []string{"spanID"}), 16), Name: firstText(m, []string{"name"}), Line: line}
 	if sp.SpanID == "" {
 		return Span{}, fmt.Errorf("line %d: a span of Tempo trace %s with no spanID", line, trace)
 	}
-	start, err := strconv.ParseInt(firstText(m, []string{"startTimeUnixNano"}), 10, 64)
+	start, err := tempoNanos(m["startTimeUnixNano"])
 	if err == nil {
 		sp.Start = start
-		if d, err := strconv.ParseInt(firstText(m, []string{"durationNanos"}), 10, 64); err == nil && d >= 0 {
+		if d, err := tempoNanos(m["durationNanos"]); err == nil && d >= 0 {
 			sp.End = start + d
 		}
 	}
@@ -125,6 +181,17 @@ func tempoSearchSpan(m map[string]any, trace string, line int) (Span, error) {
 		sp.Status.Code = StatusOK
 	}
 	return sp, nil
+}
+
+// tempoNanos reads a count of nanoseconds as written, quoted or not.
+func tempoNanos(v any) (int64, error) {
+	switch t := v.(type) {
+	case string:
+		return strconv.ParseInt(strings.TrimSpace(t), 10, 64)
+	case json.Number:
+		return strconv.ParseInt(string(t), 10, 64)
+	}
+	return 0, fmt.Errorf("not a count of nanoseconds")
 }
 
 // otlpJSONValue reads an AnyValue as protobuf's JSON mapping writes it.
