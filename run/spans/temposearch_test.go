@@ -122,5 +122,6 @@ func TestTempoSearchBadFiles(t *testing.T) {
 
 func FuzzTempoSearch(f *testing.F) {
 	f.Add([]byte(tempoSearch))
+	f.Add([]byte(`{"traces":[{"traceID":"ab","spanSets":[{"spans":[{"spanID":"fa","startTimeUnixNano":1795680000020000123,"durationNanos":1000}]}]}]}`))
 	fuzzDecode(f, Tempo)
 }
