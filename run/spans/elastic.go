@@ -55,6 +55,34 @@ func isElasticKeys(keys map[string]bool) bool {
 	return trace && when && what && (keys["processor"] || keys["processor.event"] || keys["service"] || keys["service.name"])
 }
 
+// elasticOTel returns, as a flat span, the document a hit holds when
+// Elastic kept it as OpenTelemetry wrote it (its OTel-native documents:
+// {"@timestamp", "trace_id", "span_id", "parent_span_id", "name",
+// "kind", "duration" in nanoseconds, "attributes", "resource":
+// {"attributes"}, "status": {"code"}}).
+func elasticOTel(m map[string]any) (map[string]any, bool) {
+	src, ok := m["_source"].(map[string]any)
+	if !ok || m["_index"] == nil || src["span_id"] == nil || src["trace_id"] == nil {
+		return nil, false
+	}
+	rec := make(map[string]any, len(src))
+	for k, v := range src {
+		rec[k] = v
+	}
+	if r, ok := src["resource"].(map[string]any); ok {
+		if as, ok := r["attributes"].(map[string]any); ok {
+			rec["resource"] = as
+		}
+	}
+	if first(rec, flatStartKeys) == nil {
+		rec["start_time"] = src["@timestamp"]
+		if first(rec, flatEndKeys) == nil {
+			endAfter(rec, src["duration"], 1)
+		}
+	}
+	return rec, true
+}
+
 // elasticDoc returns the APM document m is or holds, if it is one.
 func elasticDoc(m map[string]any) (map[string]any, bool) {
 	if src, ok := m["_source"].(map[string]any); ok && m["_index"] != nil {

@@ -72,8 +72,35 @@ func TestElastic(t *testing.T) {
 	}
 }
 
+// elasticOTelAnswer is a search answer of Elastic's OpenTelemetry-native
+// documents: the attributes kept dotted, the duration in nanoseconds.
+const elasticOTelAnswer = `{"took":2,"hits":{"hits":[` +
+	`{"_index":".ds-traces-generic.otel-default-2026.11.19-000001","_id":"a","_source":{"@timestamp":"2026-11-19T10:00:00.000000000Z","data_stream":{"type":"traces","dataset":"generic.otel","namespace":"default"},"trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","span_id":"a3f1c2d4e5b60718","name":"invoke_agent Supervisor","kind":"Internal","duration":5000000000,"attributes":{"gen_ai.operation.name":"invoke_agent","gen_ai.agent.name":"Supervisor"},"resource":{"attributes":{"service.name":"desk"}},"status":{"code":"Unset"}}},` +
+	`{"_index":".ds-traces-generic.otel-default-2026.11.19-000001","_id":"b","_source":{"@timestamp":"2026-11-19T10:00:01.000000000Z","trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","span_id":"b1c2d3e4f5061728","parent_span_id":"a3f1c2d4e5b60718","name":"execute_tool search","kind":"Internal","duration":1500000,"attributes":{"gen_ai.operation.name":"execute_tool","gen_ai.tool.name":"search"},"resource":{"attributes":{"service.name":"desk"}},"status":{"code":"Error"}}}` +
+	`]}}`
+
+// TestElasticOTel: Elastic's OpenTelemetry-native documents are spans as
+// written, their start the document's time, their end its duration
+// later, their resource's attributes the resource.
+func TestElasticOTel(t *testing.T) {
+	require.Equal(t, OpenInference, Detect([]byte(elasticOTelAnswer)))
+	ss, err := Decode(context.Background(), []byte(elasticOTelAnswer), OpenInference)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	root, tool := ss[0], ss[1]
+	assert.Equal(t, "a3f1c2d4e5b60718", root.SpanID)
+	assert.Equal(t, "invoke_agent", root.Attrs.Str("gen_ai.operation.name"))
+	assert.Equal(t, "desk", root.Resource.Str("service.name"))
+	assert.Equal(t, int64(1795082400000000000), root.Start)
+	assert.Equal(t, int64(5000000000), root.End-root.Start)
+	assert.Equal(t, root.SpanID, tool.ParentID)
+	assert.Equal(t, int64(1500000), tool.End-tool.Start)
+	assert.Equal(t, StatusError, tool.Status.Code)
+}
+
 func FuzzElastic(f *testing.F) {
 	f.Add([]byte(`{"hits":{"hits":[` + elasticHit(elasticDocs[0]) + `,` + elasticHit(elasticDocs[1]) + `]}}`))
 	f.Add([]byte(strings.Join(elasticDocs, "\n")))
+	f.Add([]byte(elasticOTelAnswer))
 	fuzzDecode(f, OpenInference)
 }

@@ -136,6 +136,9 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		if m["object"] == "trace" {
 			return nil // the OpenAI Agents SDK's record of a trace, not a span
 		}
+		if rec, ok := elasticOTel(m); ok {
+			return flatTree(ctx, rec, "", lines.at(s), &out)
+		}
 		if doc, ok := elasticDoc(m); ok {
 			if rec, ok := elasticSpan(doc); ok {
 				return flatTree(ctx, rec, "", lines.at(s), &out)
