@@ -127,6 +127,9 @@ func ecsStr(doc map[string]any, path string) string {
 // elasticSpan rewrites a span's or a transaction's document as the flat
 // span it is; ok is false for a document that is neither.
 func elasticSpan(doc map[string]any) (map[string]any, bool) {
+	if ecs(doc, "error") != nil {
+		return nil, false // an error's document names its transaction too
+	}
 	kind := "span"
 	if ecsStr(doc, "span.id") == "" {
 		kind = "transaction"
