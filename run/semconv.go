@@ -581,7 +581,7 @@ func traceRecord(s *spans.Span) bool {
 // derivedValues give the attributes a span's exporter wrote under its own
 // names as the convention that reads the same fact names them, each added
 // to the span before any convention reads it: one reading serves both.
-var derivedValues = []func(*spans.Span) spans.Attrs{typedValues, logfireAgentsValues, responseInstructions, requestInstructions}
+var derivedValues = []func(*spans.Span) spans.Attrs{labelValues, typedValues, logfireAgentsValues, responseInstructions, requestInstructions}
 
 // typedValueKeys hold a span's input and output written as {"type",
 // "value"} JSON, as LangWatch's SDKs write them (the type says what the

@@ -2120,3 +2120,18 @@ func TestCallsWrittenAsContent(t *testing.T) {
 	assert.Equal(t, []run.ToolCall{{ID: "call_1", Name: "HelloTool", Arguments: `{"name": "Bob"}`}}, s.ToolCalls())
 	assert.True(t, s.OnlyCalls())
 }
+
+// TestElasticLabels: Elastic APM's documents keep a span's attributes as
+// labels, dots made underscores; they are read as the conventions' names
+// (the agents, their calls and results, the placed mistake).
+func TestElasticLabels(t *testing.T) {
+	c := loadOne(t, filepath.Join("..", "testdata", "kinds", "trace-team", "elastic239_elastic-apm-hotel-agent-searches-wrong-checkin.json"), "")
+	got := steps(c.Run)
+	require.Len(t, got, 8)
+	assert.Equal(t, "Supervisor tool_call: transfer_to_hotel_agent({})", got[1])
+	assert.Contains(t, got[3], `Hotel Agent tool_call: search_hotels({"city":"Porto"`)
+	assert.Contains(t, got[4], `Hotel Agent tool_result: {"hotels"`)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, "Hotel Agent", c.Label.Agent)
+	assert.Equal(t, 3, c.Label.Step)
+}

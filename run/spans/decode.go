@@ -168,6 +168,9 @@ func detectObject(data []byte, i int) Format {
 	if sigNozElement(data, i) {
 		return OpenInference // SigNoz's trace view, a table of spans
 	}
+	if _, ok := elasticHits(data, i); ok {
+		return OpenInference // Elastic APM's documents, as a search answers them
+	}
 	var f Format
 	keys := map[string]bool{}
 	scalars := false
@@ -352,6 +355,8 @@ func detectKeys(keys map[string]bool) Format {
 		return OpenInference // Application Insights' requests and dependencies
 	case isNewRelicRow(keys):
 		return OpenInference // one of New Relic's AI monitoring events
+	case isElasticKeys(keys):
+		return OpenInference // one of Elastic APM's documents, or a search hit holding one
 	case keys["SpanContext"] && keys["Name"]:
 		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it
 	}

@@ -136,6 +136,18 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		if m["object"] == "trace" {
 			return nil // the OpenAI Agents SDK's record of a trace, not a span
 		}
+		if rec, ok := elasticOTel(m); ok {
+			return flatTree(ctx, rec, "", lines.at(s), &out)
+		}
+		if doc, ok := elasticDoc(m); ok {
+			if rec, ok := elasticSpan(doc); ok {
+				return flatTree(ctx, rec, "", lines.at(s), &out)
+			}
+			if span, ev, ok := elasticError(doc); ok {
+				events[span] = append(events[span], ev)
+			}
+			return nil // a metric's document, or an error that names no span
+		}
 		if isSigNozTable(m) {
 			for _, row := range sigNozRows(m) {
 				if err := flatTree(ctx, row, "", lines.at(s), &out); err != nil {
@@ -233,6 +245,9 @@ func spanList(data []byte, i int) (int, bool) {
 		return s, true
 	}
 	if s, ok := newRelicResults(data, i); ok {
+		return s, true
+	}
+	if s, ok := elasticHits(data, i); ok {
 		return s, true
 	}
 	s, _, ok := member(data, i, "data")

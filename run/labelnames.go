@@ -1,0 +1,116 @@
+package run
+
+import (
+	"strings"
+
+	"github.com/offattr/offattr/run/spans"
+)
+
+// Some backends keep attributes under names without dots (Elastic APM's
+// labels make every dot an underscore: gen_ai_prompt_0_content). On a
+// span none of whose attribute names holds a dot, such a name is read
+// back as the one convention name it can only be: a name of
+// knownAttrNames, each of its dots written as an underscore and each "#"
+// a list index. A name that fits two of them, or none, stays as written.
+// A span that holds any dotted name wrote its names as they are meant
+// (pydantic-ai's agent_name beside its gen_ai.* attributes).
+
+// knownAttrNames, each of its dots written as an underscore and each "#"
+// a list index. A name that fits two of them, or none, stays as written;
+// so does one whose dotted name the span already holds.
+
+// knownAttrNames are the GenAI and OpenInference names read back so,
+// and a label's own (mistakeKeys).
+var knownAttrNames = []string{
+	"gen_ai.operation.name", "gen_ai.system", "gen_ai.provider.name", "gen_ai.request.model", "gen_ai.response.model",
+	"gen_ai.agent.name", "gen_ai.agent.id", "gen_ai.agent.description", "gen_ai.conversation.id",
+	"gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments", "gen_ai.tool.call.result", "gen_ai.tool.definitions",
+	"gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions", "gen_ai.output.type",
+	"gen_ai.response.finish_reasons", "gen_ai.data_source.id", "gen_ai.retrieval.query.text", "gen_ai.retrieval.documents",
+	"gen_ai.prompt", "gen_ai.completion",
+	"gen_ai.prompt.#.role", "gen_ai.prompt.#.content", "gen_ai.completion.#.role", "gen_ai.completion.#.content", "gen_ai.completion.#.finish_reason",
+	"openinference.span.kind", "input.value", "input.mime_type", "output.value", "output.mime_type",
+	"llm.model_name", "llm.provider", "llm.system", "llm.invocation_parameters",
+	"llm.input_messages.#.message.role", "llm.input_messages.#.message.content", "llm.input_messages.#.message.name", "llm.input_messages.#.message.tool_call_id",
+	"llm.input_messages.#.message.tool_calls.#.tool_call.function.name", "llm.input_messages.#.message.tool_calls.#.tool_call.function.arguments",
+	"llm.output_messages.#.message.role", "llm.output_messages.#.message.content", "llm.output_messages.#.message.name",
+	"llm.output_messages.#.message.tool_calls.#.tool_call.id",
+	"llm.output_messages.#.message.tool_calls.#.tool_call.function.name", "llm.output_messages.#.message.tool_calls.#.tool_call.function.arguments",
+	"tool.name", "tool.description", "tool.parameters", "tool_call.id", "tool_call.function.name", "tool_call.function.arguments",
+	"retrieval.documents.#.document.content", "retrieval.documents.#.document.id",
+	"agent.name", "graph.node.id", "graph.node.name", "graph.node.parent_id", "session.id", "user.id",
+	"offattr.mistake", "offattr.mistake_reason",
+}
+
+// dottedName returns the one name of names that key is written without
+// dots, its indexes filled in.
+func dottedName(key string, names []string) (string, bool) {
+	if strings.Contains(key, ".") || !strings.Contains(key, "_") {
+		return "", false
+	}
+	found, n := "", 0
+	for _, name := range names {
+		if d, ok := undotted(key, name); ok {
+			found, n = d, n+1
+		}
+	}
+	if n != 1 {
+		return "", false
+	}
+	return found, true
+}
+
+// undotted reports whether key is name with its dots written as
+// underscores and each "#" an index, and returns name with them filled in.
+func undotted(key, name string) (string, bool) {
+	var b strings.Builder
+	for i, part := range strings.Split(name, ".") {
+		if i > 0 {
+			if !strings.HasPrefix(key, "_") {
+				return "", false
+			}
+			key = key[1:]
+			b.WriteByte('.')
+		}
+		if part != "#" {
+			if !strings.HasPrefix(key, part) {
+				return "", false
+			}
+			key = key[len(part):]
+			b.WriteString(part)
+			continue
+		}
+		j := 0
+		for j < len(key) && j < 9 && key[j] >= '0' && key[j] <= '9' {
+			j++
+		}
+		if j == 0 {
+			return "", false
+		}
+		b.WriteString(key[:j])
+		key = key[j:]
+	}
+	return b.String(), key == ""
+}
+
+// labelValues returns the attributes of a span that names none with a
+// dot under their dotted names (dottedName of knownAttrNames), or nil.
+func labelValues(s *spans.Span) spans.Attrs {
+	for _, a := range s.Attrs {
+		if strings.Contains(a.Key, ".") {
+			return nil
+		}
+	}
+	var out spans.Attrs
+	for _, a := range s.Attrs {
+		name, ok := dottedName(a.Key, knownAttrNames)
+		if !ok {
+			continue
+		}
+		if _, held := out.Get(name); held {
+			continue
+		}
+		out = append(out, spans.Attr{Key: name, Value: a.Value})
+	}
+	return out
+}
