@@ -2,6 +2,7 @@ package run
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/offattr/offattr/run/spans"
@@ -17,9 +18,12 @@ import (
 // terminalFile is data with the terminal's escape sequences removed, when
 // data is text under them; data as it is when it holds no escape, or holds
 // other control bytes too (binary data, a protobuf, whose bytes an escape
-// may be one of).
+// may be one of), or is JSON text, a document or one a line: a raw ESC
+// cannot stand in JSON, and a raw C1 control there is a string's own
+// character, not a terminal's (a sequence read from it would swallow the
+// values after it); the outputs write it escaped.
 func terminalFile(data []byte) []byte {
-	if bytes.IndexByte(data, esc) < 0 && !hasC1(data) || otherControls(data) {
+	if bytes.IndexByte(data, esc) < 0 && !hasC1(data) || otherControls(data) || jsonText(data) {
 		return data
 	}
 	out := []byte(withoutTerminalCodes(string(data)))
@@ -27,6 +31,25 @@ func terminalFile(data []byte) []byte {
 		return data
 	}
 	return out
+}
+
+// jsonText reports whether data is one JSON value, or a JSON value on
+// each of its lines that is not blank.
+func jsonText(data []byte) bool {
+	if json.Valid(data) {
+		return true
+	}
+	seen := false
+	for line := range bytes.SplitSeq(data, []byte{'\n'}) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if !json.Valid(line) {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // otherControls reports whether data holds a control byte that no
@@ -51,9 +74,9 @@ const esc = 0x1b
 // (ESC 7, ESC ( B). The same sequences begun by their 8-bit controls
 // (U+009B for ESC [, U+009D for ESC ], and so on) go too, and every other
 // C1 control (U+0080-U+009F), which no text shows: NEL (U+0085), a line
-// end, leaves a space, which keeps the words it parted apart and is as
-// good in a JSON string as outside one. An ESC that begins no sequence, one cut short at the text's end,
-// stays: it is no colour, and the outputs write it escaped.
+// end, leaves a space, which keeps the words it parted apart. An ESC that
+// begins no sequence, one cut short at the text's end, stays: it is no
+// colour, and the outputs write it escaped.
 func withoutTerminalCodes(s string) string {
 	if strings.IndexByte(s, esc) < 0 && strings.IndexByte(s, c1Lead) < 0 {
 		return s

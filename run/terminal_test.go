@@ -204,3 +204,21 @@ func FuzzWithoutTerminalCodes(f *testing.F) {
 		}
 	})
 }
+
+// TestTerminalFileKeepsJSONText: a raw C1 control inside a JSON string is
+// the string's own character; read as the start of a terminal's sequence
+// it would swallow the values after it.
+func TestTerminalFileKeepsJSONText(t *testing.T) {
+	for name, data := range map[string]string{
+		"a CSI in a list":                 "[\"a\u009b\", \"b\"]",
+		"a DCS and an ST in one object":   `{"x":"p` + "\u0090" + `","y":"secret","z":"q` + "\u009c" + `"}`,
+		"one a line":                      "{\"x\":\"a\u009b\"}\n{\"y\":\"b\"}\n",
+		"one a line with a blank between": "{\"x\":\"a\u0090\"}\n\n{\"y\":\"b\u009c\"}",
+	} {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, data, string(terminalFile([]byte(data))))
+		})
+	}
+	log := "\u009b32mINFO\u009b0m done\n{\"x\": 1}\n"
+	assert.Equal(t, "INFO done\n{\"x\": 1}\n", string(terminalFile([]byte(log))), "a log with a JSON line among others is text")
+}
