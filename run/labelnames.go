@@ -15,10 +15,6 @@ import (
 // A span that holds any dotted name wrote its names as they are meant
 // (pydantic-ai's agent_name beside its gen_ai.* attributes).
 
-// knownAttrNames, each of its dots written as an underscore and each "#"
-// a list index. A name that fits two of them, or none, stays as written;
-// so does one whose dotted name the span already holds.
-
 // knownAttrNames are the GenAI and OpenInference names read back so,
 // and a label's own (mistakeKeys).
 var knownAttrNames = []string{

@@ -166,9 +166,7 @@ func endingCommand(text string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	switch strings.ToLower(strings.TrimSpace(lang)) {
-	case "", "bash", "sh", "shell":
-	default:
+	if lang = strings.ToLower(strings.TrimSpace(lang)); lang != "" && !shellFences[lang] {
 		return "", false
 	}
 	body = strings.TrimSpace(body)

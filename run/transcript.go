@@ -483,13 +483,13 @@ func (m message) event() bool {
 	return m.Role == "" && m.Source != "" && (m.Action != "" || m.Observation != "")
 }
 
-// said reports whether m is a chat message at all: it has a role, a
-// content (even an empty one) or calls.
 // named reports whether m says who wrote it, by its role or its name.
 func (m message) named() bool {
 	return strings.TrimSpace(m.Role) != "" || strings.TrimSpace(m.Name) != ""
 }
 
+// said reports whether m is a chat message at all: it has a role, a
+// content (even an empty one) or calls.
 func (m message) said() bool {
 	return m.Role != "" || m.Content.set || len(m.ToolCalls) > 0 || m.FunctionCall != nil
 }
