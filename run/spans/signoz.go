@@ -2,6 +2,8 @@ package spans
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -120,7 +122,7 @@ func sigNozRow(row map[string]any) map[string]any {
 }
 
 // sigNozParent reads the span a row's references name as its parent:
-// the first reference of kind CHILD_OF with a span id.
+// the first reference of kind CHILD_OF, or of no kind, with a span id.
 func sigNozParent(v any) string {
 	s, _ := v.(string)
 	s = strings.TrimSpace(s)
@@ -130,23 +132,40 @@ func sigNozParent(v any) string {
 	var refs []map[string]any
 	if json.Unmarshal([]byte(s), &refs) == nil {
 		for _, r := range refs {
-			id := ""
-			for k, v := range r {
-				if strings.EqualFold(k, "spanId") {
-					id, _ = v.(string)
-				}
+			if kind := foldedString(r, "refType"); kind != "" && !strings.EqualFold(kind, "CHILD_OF") {
+				continue
 			}
-			if id != "" {
+			if id := foldedString(r, "spanId"); id != "" {
 				return id
 			}
 		}
 		return ""
 	}
-	// {TraceId=…, SpanId=…, RefType=CHILD_OF}
-	_, rest, ok := strings.Cut(s, "SpanId=")
-	if !ok {
-		return ""
+	// {TraceId=…, SpanId=…, RefType=CHILD_OF}, one or more
+	for ref := range strings.SplitSeq(s, "}") {
+		if _, kind, ok := strings.Cut(ref, "RefType="); ok && !strings.HasPrefix(strings.TrimSpace(kind), "CHILD_OF") {
+			continue
+		}
+		if _, rest, ok := strings.Cut(ref, "SpanId="); ok {
+			id, _, _ := strings.Cut(rest, ",")
+			if id = strings.Trim(strings.TrimSpace(id), "}]"); id != "" {
+				return id
+			}
+		}
 	}
-	id, _, _ := strings.Cut(rest, ",")
-	return strings.Trim(strings.TrimSpace(id), "}]")
+	return ""
+}
+
+// foldedString is the text m holds under key however its letters are
+// cased; of several such keys, the first in sorted order, so that a
+// record holding two spellings reads the same every time.
+func foldedString(m map[string]any, key string) string {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if strings.EqualFold(k, key) {
+			if v, ok := m[k].(string); ok {
+				return v
+			}
+		}
+	}
+	return ""
 }

@@ -58,3 +58,22 @@ func FuzzSigNoz(f *testing.F) {
 	f.Add([]byte(sigNozTrace))
 	fuzzDecode(f, OpenInference)
 }
+
+// TestSigNozParent: the parent is the CHILD_OF reference's span, whichever
+// comes first, in both of SigNoz's spellings of the references.
+func TestSigNozParent(t *testing.T) {
+	for name, tc := range map[string]struct{ refs, want string }{
+		"JSON, a FOLLOWS_FROM first":     {`[{"traceId":"t","spanId":"a","refType":"FOLLOWS_FROM"},{"traceId":"t","spanId":"b","refType":"CHILD_OF"}]`, "b"},
+		"JSON, no kind":                  {`[{"traceId":"t","spanId":"a"}]`, "a"},
+		"JSON, two spellings of the key": {`[{"spanID":"a","spanId":"b","refType":"CHILD_OF"}]`, "a"},
+		"text, a FOLLOWS_FROM first":     {`[{TraceId=t, SpanId=a, RefType=FOLLOWS_FROM}, {TraceId=t, SpanId=b, RefType=CHILD_OF}]`, "b"},
+		"text, one":                      {`[{TraceId=t, SpanId=c, RefType=CHILD_OF}]`, "c"},
+		"none":                           {`[]`, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for range 20 {
+				assert.Equal(t, tc.want, sigNozParent(tc.refs))
+			}
+		})
+	}
+}
