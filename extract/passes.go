@@ -4,11 +4,11 @@ package extract
 // suite, the tests, CI, a build or a pipeline is green or passing, or has
 // passed ("the suite is green", "all 14 tests pass", "CI is all green",
 // "everything's green", "All green."), or that a run shows them so ("the
-// test run shows the suite passing"). A subject, or a sentence of its
+// test run shows the suite passing"; not what it is to, or would, show). A subject, or a sentence of its
 // own, is needed: "green" alone is a colour ("all green corners").
 // A bare present ("so the tests pass") is what an agent means to bring
 // about, not a report; a copula, "all" or a past tense makes it one.
-var passesRe = pattern(`\b(?:suite|tests?|CI|build|pipeline|checks?)\s{1,2}(?:(?:is|are|was|were|now|all|still|came\s{1,2}back|comes?\s{1,2}back)\s{1,2}){1,2}(?:green|passing)\b|\b(?:suite|tests?|checks?)\s{1,2}(?:(?:all|have|has|now)\s{1,2}){0,2}passed\b|\ball\s{1,2}(?:\d{1,6}\s{1,2})?(?:(?:the|of\s{1,2}the|unit|integration|e2e)\s{1,2}){0,2}(?:tests|checks)\s{1,2}(?:now\s{1,2})?pass(?:ed)?\b|\beverything(?:['’]s|\s{1,2}is)\s{1,2}(?:all\s{1,2})?green\b|\ball\s{1,2}green(?=\s{0,2}(?:[.!;]|$))|(?<!\bto\s{1,2})\bshow(?:s|ed|n)?\s{1,2}(?:that\s{1,2})?(?:(?:the|all|all\s{1,2}the)\s{1,2})?(?:\d{1,6}\s{1,2})?(?:suite|tests?|checks?|build)\s{1,2}(?:(?:all|now)\s{1,2})?(?:passing|green|pass(?:ed)?)\b`, ci)
+var passesRe = pattern(`\b(?:suite|tests?|CI|build|pipeline|checks?)\s{1,2}(?:(?:is|are|was|were|now|all|still|came\s{1,2}back|comes?\s{1,2}back)\s{1,2}){1,2}(?:green|passing)\b|\b(?:suite|tests?|checks?)\s{1,2}(?:(?:all|have|has|now)\s{1,2}){0,2}passed\b|\ball\s{1,2}(?:\d{1,6}\s{1,2})?(?:(?:the|of\s{1,2}the|unit|integration|e2e)\s{1,2}){0,2}(?:tests|checks)\s{1,2}(?:now\s{1,2})?pass(?:ed)?\b|\beverything(?:['’]s|\s{1,2}is)\s{1,2}(?:all\s{1,2})?green\b|\ball\s{1,2}green(?=\s{0,2}(?:[.!;]|$))|(?<!\b(?:to|will|would|could|should|must|might|may|can)\s{1,2})\bshow(?:s|ed|n)?\s{1,2}(?:that\s{1,2})?(?:(?:the|all|all\s{1,2}the)\s{1,2})?(?:\d{1,6}\s{1,2})?(?:suite|tests?|checks?|build)\s{1,2}(?:(?:all|now)\s{1,2})?(?:passing|green|pass(?:ed)?)\b`, ci)
 
 // passesWhenRe is what, written before the words, makes them a condition
 // or an aim rather than a report: "approve it only if the suite is green",

@@ -39,6 +39,8 @@ func TestPasses(t *testing.T) {
 		{"DISCUSSION\nThe test run shows the suite passing and the transliteration works. I'll submit.", run.KindMessage, "shows the suite passing"},
 		{"The output showed all 7 tests passed.", run.KindMessage, "showed all 7 tests passed"},
 		{"I'll rerun it to show the tests pass.", run.KindMessage, ""},
+		{"This change will show the suite passing.", run.KindMessage, ""},
+		{"A good run would show the suite green.", run.KindMessage, ""},
 		{"The log doesn't show the build passing yet.", run.KindMessage, ""},
 	} {
 		r := &run.Run{Question: "Ship the build?", Steps: []run.Step{{Index: 0, Agent: "assistant", Kind: tt.kind, Content: tt.text}}}
