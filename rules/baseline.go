@@ -89,7 +89,7 @@ var agentRoleDescriptions = map[string]string{
 	"first":    "the first agent to speak after the task",
 	"last":     "the agent that speaks the run's last step",
 	"probable": "the agent the step model finds most likely at fault over all its steps",
-	"dominant": "the agent the step model finds at least twice as likely at fault over all its steps as the agent of its best-ranked step",
+	"dominant": fmt.Sprintf("the agent the step model finds at least %g times as likely at fault over all its steps as the agent of its best-ranked step", DominantShare),
 }
 
 // RoleFirst returns order (row indices) with the first of its rows whose
