@@ -59,11 +59,15 @@ func isElasticKeys(keys map[string]bool) bool {
 // Elastic kept it as OpenTelemetry wrote it (its OTel-native documents:
 // {"@timestamp", "trace_id", "span_id", "parent_span_id", "name",
 // "kind", "duration" in nanoseconds, "attributes", "resource":
-// {"attributes"}, "status": {"code"}}).
+// {"attributes"}, "status": {"code"}}); nil, true for a hit of such
+// documents that is no span's (a log's, naming its span).
 func elasticOTel(m map[string]any) (map[string]any, bool) {
 	src, ok := m["_source"].(map[string]any)
 	if !ok || m["_index"] == nil || src["span_id"] == nil || src["trace_id"] == nil {
 		return nil, false
+	}
+	if t := ecsStr(src, "data_stream.type"); t != "" && t != "traces" || src["name"] == nil && src["duration"] == nil {
+		return nil, true // a log's or a metric's document, which names its span too
 	}
 	rec := make(map[string]any, len(src))
 	for k, v := range src {
@@ -127,7 +131,7 @@ func ecsStr(doc map[string]any, path string) string {
 // elasticSpan rewrites a span's or a transaction's document as the flat
 // span it is; ok is false for a document that is neither.
 func elasticSpan(doc map[string]any) (map[string]any, bool) {
-	if ecs(doc, "error") != nil {
+	if elasticIsError(doc) {
 		return nil, false // an error's document names its transaction too
 	}
 	kind := "span"
@@ -172,17 +176,30 @@ func elasticSpan(doc map[string]any) (map[string]any, bool) {
 	return rec, true
 }
 
+// elasticIsError reports whether doc is an error's document: its event
+// says so, or it holds an error's fields, nested or dotted.
+func elasticIsError(doc map[string]any) bool {
+	if ecsStr(doc, "processor.event") == "error" || ecs(doc, "error") != nil {
+		return true
+	}
+	for k := range doc {
+		if strings.HasPrefix(k, "error.") {
+			return true
+		}
+	}
+	return false
+}
+
 // elasticError returns the span an error's document names and the
 // exception event it is; ok is false for a document that is no error.
 func elasticError(doc map[string]any) (string, Event, bool) {
-	e, ok := ecs(doc, "error").(map[string]any)
-	if !ok {
+	if !elasticIsError(doc) {
 		return "", Event{}, false
 	}
 	parent := ecsStr(doc, "parent.id")
 	var attrs Attrs
-	msg, typ := ecsStr(e, "log.message"), ""
-	if exs, ok := e["exception"].([]any); ok && len(exs) > 0 {
+	msg, typ := ecsStr(doc, "error.log.message"), ""
+	if exs, ok := ecs(doc, "error.exception").([]any); ok && len(exs) > 0 {
 		if ex, ok := exs[0].(map[string]any); ok {
 			msg = cmp.Or(ecsStr(ex, "message"), msg)
 			typ = ecsStr(ex, "type")

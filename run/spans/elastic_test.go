@@ -39,6 +39,9 @@ func TestElastic(t *testing.T) {
 		"hits as lines":  strings.Join(hits, "\n"),
 		"documents":      strings.Join(elasticDocs, "\n"),
 		"document array": "[" + strings.Join(elasticDocs, ",") + "]",
+		"an error's fields dotted": strings.Join([]string{elasticDocs[0], elasticDocs[1],
+			`{"@timestamp":"2026-11-19T10:00:01.002Z","processor.event":"error","trace.id":"4bf92f3577b34da6a3ce929d0e0e4736","parent.id":"b1c2d3e4f5061728","transaction.id":"a3f1c2d4e5b60718","timestamp.us":1795600001002000,"error.id":"e1","error.exception":[{"message":"rate limited","type":"RateLimitError"}],"service.name":"travel-desk"}`,
+			elasticDocs[3]}, "\n"),
 	}
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
@@ -78,6 +81,16 @@ const elasticOTelAnswer = `{"took":2,"hits":{"hits":[` +
 	`{"_index":".ds-traces-generic.otel-default-2026.11.19-000001","_id":"a","_source":{"@timestamp":"2026-11-19T10:00:00.000000000Z","data_stream":{"type":"traces","dataset":"generic.otel","namespace":"default"},"trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","span_id":"a3f1c2d4e5b60718","name":"invoke_agent Supervisor","kind":"Internal","duration":5000000000,"attributes":{"gen_ai.operation.name":"invoke_agent","gen_ai.agent.name":"Supervisor"},"resource":{"attributes":{"service.name":"desk"}},"status":{"code":"Unset"}}},` +
 	`{"_index":".ds-traces-generic.otel-default-2026.11.19-000001","_id":"b","_source":{"@timestamp":"2026-11-19T10:00:01.000000000Z","trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","span_id":"b1c2d3e4f5061728","parent_span_id":"a3f1c2d4e5b60718","name":"execute_tool search","kind":"Internal","duration":1500000,"attributes":{"gen_ai.operation.name":"execute_tool","gen_ai.tool.name":"search"},"resource":{"attributes":{"service.name":"desk"}},"status":{"code":"Error"}}}` +
 	`]}}`
+
+// TestElasticOTelLog: a log's document among the spans' names its span
+// and is none.
+func TestElasticOTelLog(t *testing.T) {
+	log := `{"_index":".ds-logs-generic.otel-default-2026.11.19-000001","_id":"c","_source":{"@timestamp":"2026-11-19T10:00:01.100000000Z","data_stream":{"type":"logs"},"trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","span_id":"b1c2d3e4f5061728","severity_text":"ERROR","body":{"text":"search failed"}}}`
+	in := strings.Replace(elasticOTelAnswer, `]}}`, `,`+log+`]}}`, 1)
+	ss, err := Decode(context.Background(), []byte(in), OpenInference)
+	require.NoError(t, err)
+	assert.Len(t, ss, 2)
+}
 
 // TestElasticOTel: Elastic's OpenTelemetry-native documents are spans as
 // written, their start the document's time, their end its duration

@@ -137,6 +137,9 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 			return nil // the OpenAI Agents SDK's record of a trace, not a span
 		}
 		if rec, ok := elasticOTel(m); ok {
+			if rec == nil {
+				return nil
+			}
 			return flatTree(ctx, rec, "", lines.at(s), &out)
 		}
 		if doc, ok := elasticDoc(m); ok {
