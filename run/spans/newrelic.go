@@ -2,6 +2,7 @@ package spans
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 )
@@ -120,7 +121,7 @@ func newRelicSpans(rows []map[string]any) []map[string]any {
 		}
 		return c
 	}
-	for _, r := range rows {
+	for i, r := range rows {
 		switch {
 		case r["completion_id"] != nil:
 			id := FromAny(r["completion_id"]).Text()
@@ -128,7 +129,11 @@ func newRelicSpans(rows []map[string]any) []map[string]any {
 		case r["run_id"] != nil && r["name"] != nil:
 			out = append(out, newRelicTool(r))
 		case r["response.number_of_messages"] != nil || r["request.model"] != nil:
-			get(FromAny(r["id"]).Text()).summary = r
+			id := FromAny(r["id"]).Text()
+			if id == "" {
+				id = fmt.Sprintf("\x00row %d", i) // no message names it: a call of its own
+			}
+			get(id).summary = r
 		}
 	}
 	for _, id := range order {

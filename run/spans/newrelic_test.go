@@ -2,6 +2,7 @@ package spans
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +65,16 @@ func newRelicRowsOnly() string {
 func FuzzNewRelic(f *testing.F) {
 	f.Add([]byte(newRelicAnswer))
 	fuzzDecode(f, OpenInference)
+}
+
+// TestNewRelicSummariesWithoutID: summaries no id names are each a call
+// of their own, not one.
+func TestNewRelicSummariesWithoutID(t *testing.T) {
+	row := func(span string, at int) string {
+		return fmt.Sprintf(`{"appName":"bot","ingest_source":"Python","trace_id":"7d3f","span_id":%q,"timestamp":%d,"request.model":"gpt-4o","response.number_of_messages":1,"duration":10}`, span, at)
+	}
+	doc := `[` + row("a1", 1795600000000) + `,` + row("b2", 1795600001000) + `]`
+	got, err := Decode(context.Background(), []byte(doc), OpenInference)
+	require.NoError(t, err)
+	assert.Len(t, got, 2)
 }
