@@ -129,6 +129,13 @@ func RoleFirst(role string, in *Input, rows []StepRow, order []int, p []float64)
 // hold the most of the probability p; of agents holding as much, the one
 // whose row comes first in order.
 func probableAgent(rows []StepRow, order []int, p []float64) string {
+	key, _ := probableAgentMass(rows, order, p)
+	return key
+}
+
+// probableAgentMass is probableAgent, and each agent's probability summed
+// over the rows it answers for, by its key.
+func probableAgentMass(rows []StepRow, order []int, p []float64) (string, map[string]float64) {
 	mass := map[string]float64{}
 	for i, r := range rows {
 		mass[run.AgentKey(r.Agent)] += p[i]
@@ -139,19 +146,15 @@ func probableAgent(rows []StepRow, order []int, p []float64) string {
 			best = key
 		}
 	}
-	return best
+	return best, mass
 }
 
 // dominantAgent returns the key (run.AgentKey) of the agent probableAgent
 // names when its rows hold at least DominantShare times the probability
 // of the rows of the agent of order's first row; "" otherwise.
 func dominantAgent(rows []StepRow, order []int, p []float64) string {
-	key := probableAgent(rows, order, p)
+	key, mass := probableAgentMass(rows, order, p)
 	top := run.AgentKey(rows[order[0]].Agent)
-	mass := map[string]float64{}
-	for i, r := range rows {
-		mass[run.AgentKey(r.Agent)] += p[i]
-	}
 	if key == top || mass[key] < DominantShare*mass[top] {
 		return ""
 	}

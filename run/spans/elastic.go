@@ -16,10 +16,10 @@ import (
 // "labels": {…}, "numeric_labels": {…}, "processor": {"event"}}; the same
 // fields may be written dotted ("trace.id"). Its labels are the span's
 // attributes, their names as Elastic keeps them (dots made underscores:
-// run reads them back), its service its resource's name. An error's document ({"error": {"exception":
-// [{"message", "type"}], "log": {"message"}}, "parent": {"id"}}) is an
-// exception event of the span it names; other documents (metrics) hold
-// no span.
+// run reads them back), its service its resource's name. An error's
+// document ({"error": {"exception": [{"message", "type"}], "log":
+// {"message"}}, "parent": {"id"}}, or its fields dotted) is an exception
+// event of the span it names; other documents (metrics) hold no span.
 
 // elasticHits returns where the list of a search answer's hits starts.
 func elasticHits(data []byte, i int) (int, bool) {
