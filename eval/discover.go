@@ -70,7 +70,7 @@ func discover(paths []string, readDir func(string) ([]os.DirEntry, error)) ([]Su
 		top := Subset{Name: filepath.Base(filepath.Clean(p))}
 		entries, err := readDir(p)
 		if err != nil {
-			top.Unread = []Unread{{Path: p, Err: fmt.Errorf("eval %s: %w", p, run.PathCause(err))}}
+			top.Unread = unreadDir(p, err)
 			out = append(out, top)
 			continue
 		}
@@ -102,12 +102,17 @@ func discover(paths []string, readDir func(string) ([]os.DirEntry, error)) ([]Su
 	return out, nil
 }
 
+// unreadDir is the record of a directory that cannot be listed.
+func unreadDir(dir string, err error) []Unread {
+	return []Unread{{Path: dir, Err: fmt.Errorf("eval %s: %w", dir, run.PathCause(err))}}
+}
+
 // caseFiles lists the case files of a subset's directory, and what in it
 // cannot be read: the directory itself when it cannot be listed.
 func caseFiles(dir string, readDir func(string) ([]os.DirEntry, error)) (files []string, unread []Unread) {
 	entries, err := readDir(dir)
 	if err != nil {
-		return nil, []Unread{{Path: dir, Err: fmt.Errorf("eval %s: %w", dir, run.PathCause(err))}}
+		return nil, unreadDir(dir, err)
 	}
 	for _, e := range entries {
 		full := filepath.Join(dir, e.Name())

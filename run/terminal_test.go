@@ -24,26 +24,33 @@ func coloured(text string) string {
 	return "\x1b]0;metagpt\x07" + strings.Join(lines, "\n")
 }
 
-// TestColouredConsoleLogs: a log saved from a terminal with its colours
-// reads as the same log without them, and its steps hold no escape.
+// TestColouredConsoleLogs: a log saved from a terminal with its colours,
+// written with ESC or with the 8-bit controls, reads as the same log
+// without them, and its steps hold no escape.
 func TestColouredConsoleLogs(t *testing.T) {
-	for _, name := range []string{"metagpt-console.log", "crewai-task-log.txt", "aider-chat-history.md"} {
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("..", "testdata", "dumps", name))
-			require.NoError(t, err)
-			plain, err := ParseAll(t.Context(), name, data, Options{})
-			require.NoError(t, err)
-			got, err := ParseAll(t.Context(), name, []byte(coloured(string(data))), Options{})
-			require.NoError(t, err)
-			require.Len(t, got, len(plain))
-			for i := range plain {
-				assert.Equal(t, plain[i].Run.Question, got[i].Run.Question)
-				assert.Equal(t, plain[i].Run.Steps, got[i].Run.Steps)
-				for _, s := range got[i].Run.Steps {
-					assert.NotContains(t, s.Content, "\x1b")
+	for _, colour := range []struct {
+		name    string
+		write   func(string) string
+		control string
+	}{{"ESC", coloured, "\x1b"}, {"8-bit", eightBit, "\u009b"}} {
+		for _, name := range []string{"metagpt-console.log", "crewai-task-log.txt", "aider-chat-history.md"} {
+			t.Run(colour.name+"/"+name, func(t *testing.T) {
+				data, err := os.ReadFile(filepath.Join("..", "testdata", "dumps", name))
+				require.NoError(t, err)
+				plain, err := ParseAll(t.Context(), name, data, Options{})
+				require.NoError(t, err)
+				got, err := ParseAll(t.Context(), name, []byte(colour.write(string(data))), Options{})
+				require.NoError(t, err)
+				require.Len(t, got, len(plain))
+				for i := range plain {
+					assert.Equal(t, plain[i].Run.Question, got[i].Run.Question)
+					assert.Equal(t, plain[i].Run.Steps, got[i].Run.Steps)
+					for _, s := range got[i].Run.Steps {
+						assert.NotContains(t, s.Content, colour.control)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
@@ -58,29 +65,6 @@ func eightBit(text string) string {
 		}
 	}
 	return "\u009d0;metagpt\u009c" + strings.Join(lines, "\n")
-}
-
-// TestEightBitConsoleLogs: a log coloured with the 8-bit controls reads
-// as the same log without them, and its steps hold no C1 control.
-func TestEightBitConsoleLogs(t *testing.T) {
-	for _, name := range []string{"metagpt-console.log", "crewai-task-log.txt", "aider-chat-history.md"} {
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("..", "testdata", "dumps", name))
-			require.NoError(t, err)
-			plain, err := ParseAll(t.Context(), name, data, Options{})
-			require.NoError(t, err)
-			got, err := ParseAll(t.Context(), name, []byte(eightBit(string(data))), Options{})
-			require.NoError(t, err)
-			require.Len(t, got, len(plain))
-			for i := range plain {
-				assert.Equal(t, plain[i].Run.Question, got[i].Run.Question)
-				assert.Equal(t, plain[i].Run.Steps, got[i].Run.Steps)
-				for _, s := range got[i].Run.Steps {
-					assert.NotContains(t, s.Content, "\u009b")
-				}
-			}
-		})
-	}
 }
 
 // TestNamesWithoutEscapes: a log that lost its ESC bytes keeps "[36m"
