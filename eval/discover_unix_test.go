@@ -19,11 +19,9 @@ import (
 // neither read (the evaluation would wait for a writer for ever) nor
 // dropped without a word; one under another name is no case.
 func TestPipesAmongCasesAreFailedCases(t *testing.T) {
-	dir := evaltest.WriteCases(t)
-	pipe := filepath.Join(dir, "A", "3.json")
+	dir, pipe := evaltest.WriteCasesWithPipe(t)
 	link := filepath.Join(dir, "A", "4.json")
 	top := filepath.Join(dir, "5.json")
-	require.NoError(t, syscall.Mkfifo(pipe, 0o644))
 	require.NoError(t, os.Symlink("3.json", link))
 	require.NoError(t, syscall.Mkfifo(top, 0o644))
 	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "A", "notes"), 0o644))

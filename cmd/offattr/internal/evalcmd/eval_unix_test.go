@@ -4,8 +4,6 @@ package evalcmd
 
 import (
 	"bytes"
-	"path/filepath"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,9 +16,7 @@ import (
 // TestEvalReportsPipesAndGoesOn: a named pipe among a corpus's case files
 // is reported as a failed case, the rest evaluated, and the exit says so.
 func TestEvalReportsPipesAndGoesOn(t *testing.T) {
-	dir := evaltest.WriteCases(t)
-	pipe := filepath.Join(dir, "A", "3.json")
-	require.NoError(t, syscall.Mkfifo(pipe, 0o644))
+	dir, pipe := evaltest.WriteCasesWithPipe(t)
 	var out, errOut bytes.Buffer
 	cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
 	cmd.SetArgs([]string{dir, "--json"})

@@ -4,8 +4,6 @@ package fitcmd
 
 import (
 	"bytes"
-	"path/filepath"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,9 +17,7 @@ import (
 // is reported and left out, the weights fitted on the rest, and the exit
 // says something was left out.
 func TestFitReportsPipesAndGoesOn(t *testing.T) {
-	dir := evaltest.WriteCases(t)
-	pipe := filepath.Join(dir, "A", "3.json")
-	require.NoError(t, syscall.Mkfifo(pipe, 0o644))
+	dir, pipe := evaltest.WriteCasesWithPipe(t)
 	var stdout, stderr bytes.Buffer
 	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
 	cmd.SetArgs([]string{dir, "--cv", "2", "--repeats", "1"})
