@@ -436,12 +436,13 @@ func roundingPlaces(text, unit string) int {
 // keptRounding marks the roundings whose places every number of the final
 // answer keeps (an answer of "12" keeps a rounding to a whole number, one
 // of "8.33" does not), the units asked for that the answer writes,
-// or that it gives its numbers bare in (keptUnit), and the clock asked
+// or that it gives its numbers bare in (keptUnit) unless a step before it
+// gave one of them in another unit (givenInOther), and the clock asked
 // for that it writes its times in (keptClock).
-func keptRounding(reqs []Requirement, fa *FinalAnswer) {
+func keptRounding(reqs []Requirement, fa *FinalAnswer, steps []run.Step) {
 	for r := range reqs {
 		if reqs[r].Unit {
-			reqs[r].Kept = fa != nil && keptUnit(reqs[r].Terms, fa.Text)
+			reqs[r].Kept = fa != nil && keptUnit(reqs[r].Terms, fa.Text) && !givenInOther(reqs[r].Terms, fa, steps)
 			continue
 		}
 		if clock, ok := clockFormat(reqs[r].Terms); ok {
@@ -522,6 +523,65 @@ func keptUnit(terms []string, answer string) bool {
 		}
 	}
 	return numbers > 0
+}
+
+// givenInOther reports whether a step before the final answer's (not the
+// task's own) writes one of the numbers the answer gives, followed by a
+// unit other than the one asked for (terms): "545.5 miles" before an
+// answer of "545.5" asked in kilometres. The bare figure was worked out
+// in that other unit, and the answer does not keep the one asked.
+func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
+	var nums []float64
+	for _, tok := range tokens(strings.ToLower(fa.Text)) {
+		if x, ok := plainNumber(tok.s); ok {
+			nums = append(nums, x)
+		}
+	}
+	if len(nums) == 0 {
+		return false
+	}
+	own := termsOf(terms)
+	task := firstUser(steps)
+	var toks []token
+	for i := range min(fa.Step, len(steps)) {
+		if i == task {
+			continue
+		}
+		toks = appendTokens(toks[:0], strings.ToLower(steps[i].Content))
+		for k := 0; k+1 < len(toks); k++ {
+			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1], own) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainNumber reads a token as a number, not a percentage.
+func plainNumber(s string) (float64, bool) {
+	if s == "" || strings.HasSuffix(s, "%") || !isDigit(s[0]) && s[0] != '.' {
+		return 0, false
+	}
+	x, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	return x, err == nil
+}
+
+// otherUnit reports whether the token writes a unit an answer may be asked
+// in (answerUnits) and none of the terms of the one asked (own).
+func otherUnit(tok token, own []term) bool {
+	if !isWord(strings.TrimPrefix(tok.s, "°")) {
+		return false
+	}
+	w := wordsOf([]token{tok})
+	if w.writes(own) {
+		return false
+	}
+	for _, forms := range answerUnits {
+		if w.writes(termsOf(forms)) {
+			return true
+		}
+	}
+	return false
 }
 
 // stated fills in, for each requirement, the steps that write one of its
