@@ -92,6 +92,9 @@ var (
 	// that restricts: "a non-stop flight", "a pet-friendly hotel",
 	// "gluten-free", "wheelchair-accessible".
 	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
+	// A part of the week a thing must fall in: "on a weekday", "on
+	// weekends", "at the weekend".
+	daysReqRe = pattern(goWords(`on|at|over`)+`\s{1,3}(?:(?:a|the)\s{1,3})?(?<part>weekday|weekend)s?\b`, ci)
 	// A qualifier written as one word, of what a meal may hold or a
 	// flight may make: "a vegetarian restaurant", "halal", "a nonstop
 	// flight". One the task denies ("I'm not vegan", "it needn't be
@@ -112,6 +115,10 @@ var (
 	statisticReqRe = pattern(goWords(`median|medians|mode|geometric mean|harmonic mean|weighted average|weighted mean|standard deviation|variance|interquartile range|percentile|quartile`), ci)
 	mustReqRe      = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
 )
+
+// weekDays are the words that write each part of the week a task may ask
+// for: its name, or its first and last day.
+var weekDays = map[string][]string{"weekday": {"weekday", "monday", "friday"}, "weekend": {"weekend", "saturday", "sunday"}}
 
 // timeUnits are the words of a span of time.
 var timeUnits = toSet("second seconds minute minutes hour hours day days week weeks month months year years")
@@ -286,6 +293,13 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, m := range t.all(onlyReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))
+	}
+	for _, m := range t.all(daysReqRe, 0) {
+		// A part of the week the thing asked for must fall in ("a flight
+		// departing on a weekday"); "only on weekdays" is read above.
+		if text := t.str(m.Whole()); !slices.ContainsFunc(out, func(r Requirement) bool { return strings.Contains(r.Text, text) }) {
+			add(text, weekDays[strings.ToLower(t.named(m, "part"))])
+		}
 	}
 	for _, re := range []*matching.Pattern{qualifierReqRe, wordQualifierReqRe, placeReqRe} {
 		for _, m := range t.all(re, 0) {
