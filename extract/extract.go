@@ -60,7 +60,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.Requirements = requirements(task, r.Steps)
 	rf.AskedUnits = askedUnits(task)
 	rf.AsksExtreme = asksExtreme(task)
-	keptRounding(rf.Requirements, rf.FinalAnswer)
+	keptRounding(rf.Requirements, rf.FinalAnswer, r.Steps)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	readCorrections(r, rf, rc.corrections, rc.noEntity)
 	AssignCallers(r, rf)

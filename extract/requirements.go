@@ -92,6 +92,9 @@ var (
 	// that restricts: "a non-stop flight", "a pet-friendly hotel",
 	// "gluten-free", "wheelchair-accessible".
 	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
+	// A part of the week a thing must fall in: "on a weekday", "on
+	// weekends", "at the weekend".
+	daysReqRe = pattern(goWords(`on|at|over`)+`\s{1,3}(?:(?:a|the)\s{1,3})?(?<part>weekday|weekend)s?\b`, ci)
 	// A qualifier written as one word, of what a meal may hold or a
 	// flight may make: "a vegetarian restaurant", "halal", "a nonstop
 	// flight". One the task denies ("I'm not vegan", "it needn't be
@@ -112,6 +115,10 @@ var (
 	statisticReqRe = pattern(goWords(`median|medians|mode|geometric mean|harmonic mean|weighted average|weighted mean|standard deviation|variance|interquartile range|percentile|quartile`), ci)
 	mustReqRe      = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
 )
+
+// weekDays are the words that write each part of the week a task may ask
+// for: its name, or its first and last day.
+var weekDays = map[string][]string{"weekday": {"weekday", "monday", "friday"}, "weekend": {"weekend", "saturday", "sunday"}}
 
 // timeUnits are the words of a span of time.
 var timeUnits = toSet("second seconds minute minutes hour hours day days week weeks month months year years")
@@ -287,6 +294,13 @@ func requirements(task string, steps []run.Step) []Requirement {
 	for _, m := range t.all(onlyReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))
 	}
+	for _, m := range t.all(daysReqRe, 0) {
+		// A part of the week the thing asked for must fall in ("a flight
+		// departing on a weekday"); "only on weekdays" is read above.
+		if text := t.str(m.Whole()); !slices.ContainsFunc(out, func(r Requirement) bool { return strings.Contains(r.Text, text) }) {
+			add(text, weekDays[strings.ToLower(t.named(m, "part"))])
+		}
+	}
 	for _, re := range []*matching.Pattern{qualifierReqRe, wordQualifierReqRe, placeReqRe} {
 		for _, m := range t.all(re, 0) {
 			if re == wordQualifierReqRe && namePart(task, m.Whole()) {
@@ -436,12 +450,13 @@ func roundingPlaces(text, unit string) int {
 // keptRounding marks the roundings whose places every number of the final
 // answer keeps (an answer of "12" keeps a rounding to a whole number, one
 // of "8.33" does not), the units asked for that the answer writes,
-// or that it gives its numbers bare in (keptUnit), and the clock asked
+// or that it gives its numbers bare in (keptUnit) unless a step before it
+// gave one of them in another unit (givenInOther), and the clock asked
 // for that it writes its times in (keptClock).
-func keptRounding(reqs []Requirement, fa *FinalAnswer) {
+func keptRounding(reqs []Requirement, fa *FinalAnswer, steps []run.Step) {
 	for r := range reqs {
 		if reqs[r].Unit {
-			reqs[r].Kept = fa != nil && keptUnit(reqs[r].Terms, fa.Text)
+			reqs[r].Kept = fa != nil && keptUnit(reqs[r].Terms, fa.Text) && !givenInOther(reqs[r].Terms, fa, steps)
 			continue
 		}
 		if clock, ok := clockFormat(reqs[r].Terms); ok {
@@ -522,6 +537,65 @@ func keptUnit(terms []string, answer string) bool {
 		}
 	}
 	return numbers > 0
+}
+
+// givenInOther reports whether a step before the final answer's (not the
+// task's own) writes one of the numbers the answer gives, followed by a
+// unit other than the one asked for (terms): "545.5 miles" before an
+// answer of "545.5" asked in kilometres. The bare figure was worked out
+// in that other unit, and the answer does not keep the one asked.
+func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
+	var nums []float64
+	for _, tok := range tokens(strings.ToLower(fa.Text)) {
+		if x, ok := plainNumber(tok.s); ok {
+			nums = append(nums, x)
+		}
+	}
+	if len(nums) == 0 {
+		return false
+	}
+	own := termsOf(terms)
+	task := firstUser(steps)
+	var toks []token
+	for i := range min(fa.Step, len(steps)) {
+		if i == task {
+			continue
+		}
+		toks = appendTokens(toks[:0], strings.ToLower(steps[i].Content))
+		for k := 0; k+1 < len(toks); k++ {
+			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1], own) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainNumber reads a token as a number, not a percentage.
+func plainNumber(s string) (float64, bool) {
+	if s == "" || strings.HasSuffix(s, "%") || !isDigit(s[0]) && s[0] != '.' {
+		return 0, false
+	}
+	x, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	return x, err == nil
+}
+
+// otherUnit reports whether the token writes a unit an answer may be asked
+// in (answerUnits) and none of the terms of the one asked (own).
+func otherUnit(tok token, own []term) bool {
+	if !isWord(strings.TrimPrefix(tok.s, "°")) {
+		return false
+	}
+	w := wordsOf([]token{tok})
+	if w.writes(own) {
+		return false
+	}
+	for _, forms := range answerUnits {
+		if w.writes(termsOf(forms)) {
+			return true
+		}
+	}
+	return false
 }
 
 // stated fills in, for each requirement, the steps that write one of its
