@@ -49,7 +49,7 @@ func (l *LoadFlags) Register(fs *pflag.FlagSet) {
 // RegisterInput adds only the flags that say how a file is read, for a
 // command whose --format is its output.
 func (l *LoadFlags) RegisterInput(fs *pflag.FlagSet) {
-	fs.StringVar(&l.Format, "input-format", string(run.FormatAuto), "input format: auto, whowhen, transcript, a coding agent's session log: claude-code, codex, aider, or a trace file: otlp, tempo, jaeger, openinference (phoenix, mlflow, zipkin, genkit), langfuse, langsmith, calls (a log of model calls), sentry, datadog, lunary, literalai, posthog, maxim, galileo")
+	fs.StringVar(&l.Format, "input-format", string(run.FormatAuto), "input format: auto, whowhen, transcript, a coding agent's session log: claude-code, codex, aider, or a trace file: otlp, tempo, jaeger, openinference (phoenix, mlflow, zipkin, genkit), langfuse, langsmith, calls (a log of model calls), sentry, datadog, lunary, literalai, posthog, maxim, galileo, xray")
 	fs.StringVar(&l.Question, "question", "", "the task the run tried to solve (overrides the file)")
 	l.MaxInput = DefaultMaxInput
 	fs.Var(&l.MaxInput, "max-input", "refuse inputs larger than this (bytes, or with K, M, G: powers of 1024; 0 for no limit)")
