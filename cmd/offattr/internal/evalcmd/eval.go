@@ -147,6 +147,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if rep.Overall.Usage.LLMCalls > 0 || opts.Model.Enabled() {
 		rep.Mode = rules.ModeRulesLLM
 	}
+	if opts.Baseline != "" {
+		rep.Mode = "baseline " + opts.Baseline
+	}
 	if err := writeReport(opts, rep); err != nil {
 		return err
 	}
@@ -205,8 +208,12 @@ func WriteFloors(w io.Writer, rep eval.Report) error {
 // clear should be right without a second look, escalate the least
 // accurate.
 func WriteTriage(w io.Writer, rep eval.Report) error {
-	if len(rep.Overall.Triage) == 0 {
-		return nil // baselines are not triaged
+	triaged := 0
+	for _, b := range rep.Overall.Triage {
+		triaged += b.Cases
+	}
+	if triaged == 0 {
+		return nil // baselines are not triaged, nor a case that failed
 	}
 	fmt.Fprintln(w, "\ntriage bands (cases, step accuracy, agent accuracy):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

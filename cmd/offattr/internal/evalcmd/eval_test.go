@@ -81,6 +81,29 @@ func TestEvalFloors(t *testing.T) {
 	assert.Contains(t, out.String(), "best floor")
 }
 
+// TestEvalBaselineSaysSo: a baseline's report names the baseline as its
+// mode, not the rules it stands in for, and prints no triage bands, as a
+// baseline's answers are not triaged.
+func TestEvalBaselineSaysSo(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	for _, g := range rules.BaselineNames() {
+		var out, errOut bytes.Buffer
+		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+		cmd.SetArgs([]string{dir, "--baseline", g})
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "one case is broken")
+		assert.Contains(t, out.String(), "mode: baseline "+g+"\n", g)
+		assert.NotContains(t, out.String(), "triage bands", g)
+
+		out.Reset()
+		cmd = NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+		cmd.SetArgs([]string{dir, "--baseline", g, "--json"})
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed)
+		var rep eval.Report
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		assert.Equal(t, "baseline "+g, rep.Mode)
+	}
+}
+
 // TestEvalSaysInSample: weights fitted on the cases make eval say that its
 // figures are in-sample; the embedded ones, fitted elsewhere, do not.
 func TestEvalSaysInSample(t *testing.T) {
