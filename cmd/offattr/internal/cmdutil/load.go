@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -73,12 +74,29 @@ func (l *LoadFlags) Options() (run.Options, error) {
 	return opts, nil
 }
 
+// NotADirectory refuses a directory where one run file is read: the
+// system's "is a directory" does not say that screen and eval read every
+// run under one. FILE#TRACEID is checked by its file.
+func NotADirectory(path string) error {
+	file, _ := run.SplitRef(path)
+	if file == run.Stdin {
+		return nil
+	}
+	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
+		return fmt.Errorf("load %s: a directory, not a run file: name one run file in it, or give the directory to offattr screen (or offattr eval, for labelled runs), which read every run under it", file)
+	}
+	return nil
+}
+
 // Load reads one run as the flags say (--no-ground-truth included); "-"
 // reads standard input. A run never carries the benchmark label (see
 // run.Case). It stops when ctx ends, even while the file is still read.
 func (l *LoadFlags) Load(ctx context.Context, path string) (*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
+		return nil, err
+	}
+	if err := NotADirectory(path); err != nil {
 		return nil, err
 	}
 	c, err := run.LoadOne(ctx, path, opts)
@@ -93,6 +111,9 @@ func (l *LoadFlags) Load(ctx context.Context, path string) (*run.Run, error) {
 func (l *LoadFlags) LoadAll(ctx context.Context, path string) ([]*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
+		return nil, err
+	}
+	if err := NotADirectory(path); err != nil {
 		return nil, err
 	}
 	cases, err := run.LoadAll(ctx, path, opts)

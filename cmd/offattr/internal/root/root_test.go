@@ -172,3 +172,22 @@ func TestExamplesUseTheCommandsFlags(t *testing.T) {
 	}
 	assert.Positive(t, checked)
 }
+
+// TestOneRunCommandsGivenADirectory: a command that reads one run, given a
+// directory, says so and names the commands that read every run under
+// one, rather than the system's "is a directory".
+func TestOneRunCommandsGivenADirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"analyze", dir}, {"steps", dir}, {"graph", dir}, {"context", dir, "--step", "0"},
+		{"report", dir, "-o", filepath.Join(t.TempDir(), "page.html")}, {"export", dir, "-o", t.TempDir()},
+	} {
+		_, errOut, err := execute(t, args...)
+		require.Error(t, err, args[0])
+		var usage *cmdutil.UsageError
+		assert.False(t, errors.As(err, &usage), "%s: a directory is a failed input, not a usage error", args[0])
+		msg := err.Error() + errOut
+		assert.Contains(t, msg, dir+": a directory, not a run file", args[0])
+		assert.Contains(t, msg, "offattr screen", args[0])
+	}
+}
