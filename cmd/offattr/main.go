@@ -88,7 +88,7 @@ func run() int {
 		return exitUsage
 	case ctx.Err() != nil:
 		return exitCodeOf(context.Cause(ctx))
-	case errors.Is(err, offrun.ErrUnknownFormat):
+	case errors.Is(err, offrun.ErrUnknownFormat) && !errors.Is(err, offrun.ErrLabelsFile):
 		fmt.Fprintln(io.ErrOut, "docs/formats.md lists the formats offattr reads; for a file of one of them that is not recognised, --input-format names its format.")
 	}
 	return exitFailed

@@ -707,4 +707,14 @@ func TestUnknownFormatSaysWhatToDo(t *testing.T) {
 		assert.Contains(t, lines[1], "docs/formats.md")
 		assert.Contains(t, lines[1], "--input-format")
 	}
+
+	// A labels file is told what to do with instead.
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	require.NoError(t, os.WriteFile(labels, []byte(`{"trace_id": "t1", "span_id": "s1", "reason": "r"}`+"\n"), 0o644))
+	var stderr bytes.Buffer
+	cmd := offattr("analyze", labels)
+	cmd.Stderr = &stderr
+	assert.Equal(t, 1, exitCode(t, cmd.Run()), "stderr: %s", stderr.String())
+	assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), stderr.String())
+	assert.Contains(t, stderr.String(), "with --labels")
 }
