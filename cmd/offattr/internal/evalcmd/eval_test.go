@@ -256,6 +256,32 @@ func TestEmptyBandsShowADash(t *testing.T) {
 	assert.Regexp(t, `0\s+–\s+–\n`, b.String())
 }
 
+// TestSubsetOfNoCaseShowsDashes: a subset with no labelled case (a folder
+// of unlabelled traces beside labelled cases) has no figures, and its
+// rows say so rather than print zeros.
+func TestSubsetOfNoCaseShowsDashes(t *testing.T) {
+	floors := map[string]eval.Accuracy{}
+	for _, g := range rules.LabelFreeBaselines() {
+		floors[g] = eval.Accuracy{}
+	}
+	empty := eval.Score{Name: "traces", StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Floors: floors}
+	full := eval.Score{Name: "cases", Cases: 2, AgentAccuracy: 0.5, StepAccuracy: 0.5, StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Floors: floors}
+	rep := eval.Report{Mode: "rules", Subsets: []eval.Score{empty, full}, Overall: full}
+	var b bytes.Buffer
+	require.NoError(t, WriteTable(&b, rep))
+	require.NoError(t, WriteFloors(&b, rep))
+	var rows int
+	for _, line := range strings.Split(b.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "traces" {
+			rows++
+			assert.NotRegexp(t, `0\.000\s+(/\s+)?0\.000`, line, "no accuracy figure")
+			assert.GreaterOrEqual(t, strings.Count(line, "–"), 9, line)
+		}
+	}
+	assert.Equal(t, 2, rows, b.String())
+	assert.Contains(t, b.String(), "0.500")
+}
+
 // TestTablesEscapeSubsetNames: a subset is named for its directory, which
 // may hold anything a file name can: every table writes the name escaped,
 // so none of its characters acts on the terminal or breaks the columns.
