@@ -69,9 +69,10 @@ var (
 )
 
 // Unlabelled reports whether err says a file holds no label, so that it is
-// left out of a score rather than counted as wrong.
+// left out of a score rather than counted as wrong. A labels file (kept
+// beside the traces it labels, for --labels) holds no case either.
 func Unlabelled(err error) bool {
-	return errors.Is(err, ErrNoLabel) || errors.Is(err, ErrNoSpanLabel)
+	return errors.Is(err, ErrNoLabel) || errors.Is(err, ErrNoSpanLabel) || errors.Is(err, run.ErrLabelsFile)
 }
 
 // Options say how Evaluate reads cases and where it reports them.

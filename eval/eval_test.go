@@ -264,6 +264,8 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 		"6.json": `{"question": "q", ` + history + `, "mistake_agent": "web_surfer", "mistake_step": "2"}`,
 		"7.json": `{"question": "q", ` + history + `, "mistake_agent": "", "mistake_step": "2"}`,
 		"8.json": `{"question": "q", ` + history + `, "mistake_step": "2"}`,
+		// A labels file kept beside the traces it labels is no case.
+		"labels.jsonl": `{"trace_id": "t1", "span_id": "s1", "reason": "r"}` + "\n",
 	}
 	for name, data := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
@@ -274,9 +276,10 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	rep, err := Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{Warn: &warn})
 	require.NoError(t, err)
 	o := rep.Overall
-	assert.Equal(t, 7, o.Cases, "the unlabelled file is not a case")
+	assert.Equal(t, 7, o.Cases, "the unlabelled file and the labels file are no cases")
 	assert.Equal(t, 2, o.Failed, "the two labels of steps outside the run; an agent no step is by is scored")
-	assert.Equal(t, 1, o.Unlabelled)
+	assert.Equal(t, 2, o.Unlabelled)
+	assert.Contains(t, warn.String(), "labels.jsonl: unknown format: a labels file for telemetry (trace_id, span_id, reason), not a run: give it to eval or fit with --labels (left out)")
 	assert.InDelta(t, 5.0/7, o.StepWithin["3"], 1e-9, "only the labels in range are near the answer")
 	assert.Contains(t, warn.String(), "2.json: the label names a step outside the run: mistake_step -1 is negative")
 	assert.Contains(t, warn.String(), "3.json: the label names a step outside the run: mistake_step 999999999 is past the last step, 3")

@@ -201,3 +201,24 @@ func callOf(r *Run, n *node, stepNodes []*node, under func(*node) bool) int {
 	}
 	return -1
 }
+
+// ErrLabelsFile is why a labels file read as a run is refused: it sits
+// beside the traces it labels, where a screen or an eval of the directory
+// comes upon it.
+var ErrLabelsFile = fmt.Errorf("%w: a labels file for telemetry (trace_id, span_id, reason), not a run: give it to eval or fit with --labels", ErrUnknownFormat)
+
+// spanLabelKeys reports whether keys, a JSON object's, are a span label's
+// (ReadLabels): both ids, and the reason at most beside them.
+func spanLabelKeys(keys []string) bool {
+	var ids int
+	for _, k := range keys {
+		switch k {
+		case "trace_id", "span_id":
+			ids++
+		case "reason":
+		default:
+			return false
+		}
+	}
+	return ids == 2
+}

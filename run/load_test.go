@@ -287,6 +287,9 @@ func TestLoadSaysWhatAFileIs(t *testing.T) {
 		{"run.json.bz2", "BZh91AY&SY", "compressed with bzip2"},
 		{"notes.txt", "User: hello\nAssistant: hi\n", "not JSON (starts with \"U\")"},
 		{"chat.txt", "User: hi, is it raining?\nAssistant: yes, take an umbrella\n", "not JSON (starts with \"U\")"},
+		{"labels.jsonl", `{"trace_id": "t1", "span_id": "s1", "reason": "wrong zip"}` + "\n" + `{"trace_id": "t2", "span_id": "s2", "reason": "gave up"}` + "\n",
+			"a labels file for telemetry (trace_id, span_id, reason), not a run: give it to eval or fit with --labels"},
+		{"label.json", `{"trace_id": "t1", "span_id": "s1"}`, "a labels file for telemetry (trace_id, span_id, reason), not a run: give it to eval or fit with --labels"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(dir, tt.name)

@@ -610,7 +610,11 @@ func chat(msgs []message, data []byte) (*Case, error) {
 				return caseOf(transcript(msgs, nil))
 			}
 		}
-		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
+		keys := spans.TopKeys(data, 12)
+		if spanLabelKeys(keys) {
+			return nil, ErrLabelsFile
+		}
+		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(keys, ", "))
 	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.named) {
 		if ms, ok := chatArenaHistory(data); ok {
@@ -865,5 +869,9 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return caseOf(transcript([]message{m}, nil))
 	}
-	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
+	keys := spans.TopKeys(data, 12)
+	if spanLabelKeys(keys) {
+		return nil, ErrLabelsFile
+	}
+	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(keys, ", "))
 }

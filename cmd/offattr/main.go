@@ -15,6 +15,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/root"
 	"github.com/offattr/offattr/internal/escape"
+	offrun "github.com/offattr/offattr/run"
 )
 
 // Exit codes, as the README's table and docs/commands.md document them.
@@ -87,6 +88,8 @@ func run() int {
 		return exitUsage
 	case ctx.Err() != nil:
 		return exitCodeOf(context.Cause(ctx))
+	case errors.Is(err, offrun.ErrUnknownFormat) && !errors.Is(err, offrun.ErrLabelsFile):
+		fmt.Fprintln(io.ErrOut, "docs/formats.md lists the formats offattr reads; for a file of one of them that is not recognised, --input-format names its format.")
 	}
 	return exitFailed
 }

@@ -689,3 +689,32 @@ func TestOutputThatIsAFlagsInput(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownFormatSaysWhatToDo: a file offattr does not recognise gets,
+// after the error naming it, a line saying where the formats are listed
+// and how to name one.
+func TestUnknownFormatSaysWhatToDo(t *testing.T) {
+	notes := filepath.Join(t.TempDir(), "notes.txt")
+	require.NoError(t, os.WriteFile(notes, []byte("A list of things to do\n"), 0o644))
+	for _, args := range [][]string{{"analyze", notes}, {"steps", notes}} {
+		var stderr bytes.Buffer
+		cmd := offattr(args...)
+		cmd.Stderr = &stderr
+		assert.Equal(t, 1, exitCode(t, cmd.Run()), "stderr: %s", stderr.String())
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		require.Len(t, lines, 2, stderr.String())
+		assert.Contains(t, lines[0], "load "+notes+": unknown format")
+		assert.Contains(t, lines[1], "docs/formats.md")
+		assert.Contains(t, lines[1], "--input-format")
+	}
+
+	// A labels file is told what to do with instead.
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	require.NoError(t, os.WriteFile(labels, []byte(`{"trace_id": "t1", "span_id": "s1", "reason": "r"}`+"\n"), 0o644))
+	var stderr bytes.Buffer
+	cmd := offattr("analyze", labels)
+	cmd.Stderr = &stderr
+	assert.Equal(t, 1, exitCode(t, cmd.Run()), "stderr: %s", stderr.String())
+	assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), stderr.String())
+	assert.Contains(t, stderr.String(), "with --labels")
+}

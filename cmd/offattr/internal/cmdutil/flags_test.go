@@ -180,3 +180,15 @@ func TestIsTerminal(t *testing.T) {
 	defer f.Close()
 	assert.False(t, isTerminal(f))
 }
+
+// TestInputFormatHelpNamesEveryFormat: --input-format's help is where a
+// user looks for the name to force a format by.
+func TestInputFormatHelpNamesEveryFormat(t *testing.T) {
+	var l LoadFlags
+	fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+	l.RegisterInput(fs)
+	usage := fs.Lookup("input-format").Usage
+	for _, f := range run.Formats {
+		assert.Regexp(t, `(^|[ (])`+string(f)+`([,) ]|$)`, usage, "--input-format's help does not name %s", f)
+	}
+}

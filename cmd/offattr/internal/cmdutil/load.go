@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -49,7 +50,7 @@ func (l *LoadFlags) Register(fs *pflag.FlagSet) {
 // RegisterInput adds only the flags that say how a file is read, for a
 // command whose --format is its output.
 func (l *LoadFlags) RegisterInput(fs *pflag.FlagSet) {
-	fs.StringVar(&l.Format, "input-format", string(run.FormatAuto), "input format: auto, whowhen, transcript, a coding agent's session log: claude-code, codex, aider, or a trace file: otlp, tempo, jaeger, openinference (phoenix, mlflow, zipkin, genkit), langfuse, langsmith, calls (a log of model calls), sentry, datadog, lunary, literalai, posthog, maxim, galileo")
+	fs.StringVar(&l.Format, "input-format", string(run.FormatAuto), "input format: auto, whowhen, transcript, a coding agent's session log: claude-code, codex, aider, or a trace file: otlp, tempo, jaeger, openinference (phoenix, mlflow, zipkin, genkit), langfuse, langsmith, calls (a log of model calls), sentry, datadog, lunary, literalai, posthog, maxim, galileo, xray")
 	fs.StringVar(&l.Question, "question", "", "the task the run tried to solve (overrides the file)")
 	l.MaxInput = DefaultMaxInput
 	fs.Var(&l.MaxInput, "max-input", "refuse inputs larger than this (bytes, or with K, M, G: powers of 1024; 0 for no limit)")
@@ -73,12 +74,29 @@ func (l *LoadFlags) Options() (run.Options, error) {
 	return opts, nil
 }
 
+// NotADirectory refuses a directory where one run file is read: the
+// system's "is a directory" does not say that screen and eval read every
+// run under one. FILE#TRACEID is checked by its file.
+func NotADirectory(path string) error {
+	file, _ := run.SplitRef(path)
+	if file == run.Stdin {
+		return nil
+	}
+	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
+		return fmt.Errorf("load %s: a directory, not a run file: name one run file in it, or give the directory to offattr screen (or offattr eval, for labelled runs), which read every run under it", file)
+	}
+	return nil
+}
+
 // Load reads one run as the flags say (--no-ground-truth included); "-"
 // reads standard input. A run never carries the benchmark label (see
 // run.Case). It stops when ctx ends, even while the file is still read.
 func (l *LoadFlags) Load(ctx context.Context, path string) (*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
+		return nil, err
+	}
+	if err := NotADirectory(path); err != nil {
 		return nil, err
 	}
 	c, err := run.LoadOne(ctx, path, opts)
@@ -93,6 +111,9 @@ func (l *LoadFlags) Load(ctx context.Context, path string) (*run.Run, error) {
 func (l *LoadFlags) LoadAll(ctx context.Context, path string) ([]*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
+		return nil, err
+	}
+	if err := NotADirectory(path); err != nil {
 		return nil, err
 	}
 	cases, err := run.LoadAll(ctx, path, opts)

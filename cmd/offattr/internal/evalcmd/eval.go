@@ -147,6 +147,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if rep.Overall.Usage.LLMCalls > 0 || opts.Model.Enabled() {
 		rep.Mode = rules.ModeRulesLLM
 	}
+	if opts.Baseline != "" {
+		rep.Mode = "baseline " + opts.Baseline
+	}
 	if err := writeReport(opts, rep); err != nil {
 		return err
 	}
@@ -189,8 +192,10 @@ func WriteFloors(w io.Writer, rep eval.Report) error {
 	fmt.Fprintln(w, "\nbeside the label-free floors (agent / step):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "subset\t%s\t%s\tbest floor\t\n", rep.Mode, strings.Join(guesses, "\t"))
-	pair := func(a eval.Accuracy) string { return fmt.Sprintf("%.3f / %.3f", a.AgentAccuracy, a.StepAccuracy) }
 	for _, s := range append(rep.Subsets, rep.Overall) {
+		pair := func(a eval.Accuracy) string {
+			return cmdutil.Accuracy(a.AgentAccuracy, s.Cases) + " / " + cmdutil.Accuracy(a.StepAccuracy, s.Cases)
+		}
 		row := escape.Line(s.Name) + "\t" + pair(eval.Accuracy{AgentAccuracy: s.AgentAccuracy, StepAccuracy: s.StepAccuracy}) + "\t"
 		for _, g := range guesses {
 			row += pair(s.Floors[g]) + "\t"
@@ -205,8 +210,12 @@ func WriteFloors(w io.Writer, rep eval.Report) error {
 // clear should be right without a second look, escalate the least
 // accurate.
 func WriteTriage(w io.Writer, rep eval.Report) error {
-	if len(rep.Overall.Triage) == 0 {
-		return nil // baselines are not triaged
+	triaged := 0
+	for _, b := range rep.Overall.Triage {
+		triaged += b.Cases
+	}
+	if triaged == 0 {
+		return nil // baselines are not triaged, nor a case that failed
 	}
 	fmt.Fprintln(w, "\ntriage bands (cases, step accuracy, agent accuracy):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -253,19 +262,22 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 	for _, s := range append(rep.Subsets, rep.Overall) {
 		// Subset names are directory names: escaped, and tab-free for the
 		// table's columns.
-		row := []string{escape.Line(s.Name), strconv.Itoa(s.Cases), strconv.Itoa(s.Failed), pct(s.AgentAccuracy), pct(s.StepAccuracy)}
+		// A subset of no case (a folder of unlabelled files) has no
+		// figures: a dash, not a zero.
+		acc := func(f float64) string { return cmdutil.Accuracy(f, s.Cases) }
+		row := []string{escape.Line(s.Name), strconv.Itoa(s.Cases), strconv.Itoa(s.Failed), acc(s.AgentAccuracy), acc(s.StepAccuracy)}
 		for _, k := range eval.WithinK {
-			row = append(row, pct(s.StepWithin[strconv.Itoa(k)]))
+			row = append(row, acc(s.StepWithin[strconv.Itoa(k)]))
 		}
 		for _, k := range eval.RecallK {
-			row = append(row, pct(s.RecallAt[strconv.Itoa(k)]))
+			row = append(row, acc(s.RecallAt[strconv.Itoa(k)]))
 		}
 		if exposure {
 			e := 0.0
 			if s.ModelExposure != nil {
 				e = *s.ModelExposure
 			}
-			row = append(row, pct(e))
+			row = append(row, acc(e))
 		}
 		row = append(row, strconv.Itoa(s.Usage.LLMCalls), strconv.Itoa(s.Usage.PromptTokens), fmt.Sprintf("%.3f", s.Seconds))
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")

@@ -81,6 +81,29 @@ func TestEvalFloors(t *testing.T) {
 	assert.Contains(t, out.String(), "best floor")
 }
 
+// TestEvalBaselineSaysSo: a baseline's report names the baseline as its
+// mode, not the rules it stands in for, and prints no triage bands, as a
+// baseline's answers are not triaged.
+func TestEvalBaselineSaysSo(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	for _, g := range rules.BaselineNames() {
+		var out, errOut bytes.Buffer
+		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+		cmd.SetArgs([]string{dir, "--baseline", g})
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "one case is broken")
+		assert.Contains(t, out.String(), "mode: baseline "+g+"\n", g)
+		assert.NotContains(t, out.String(), "triage bands", g)
+
+		out.Reset()
+		cmd = NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+		cmd.SetArgs([]string{dir, "--baseline", g, "--json"})
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed)
+		var rep eval.Report
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		assert.Equal(t, "baseline "+g, rep.Mode)
+	}
+}
+
 // TestEvalSaysInSample: weights fitted on the cases make eval say that its
 // figures are in-sample; the embedded ones, fitted elsewhere, do not.
 func TestEvalSaysInSample(t *testing.T) {
@@ -231,6 +254,32 @@ func TestEmptyBandsShowADash(t *testing.T) {
 	b.Reset()
 	require.NoError(t, WriteCalibration(&b, []eval.Bin{{Low: 0, High: 0.2}}))
 	assert.Regexp(t, `0\s+–\s+–\n`, b.String())
+}
+
+// TestSubsetOfNoCaseShowsDashes: a subset with no labelled case (a folder
+// of unlabelled traces beside labelled cases) has no figures, and its
+// rows say so rather than print zeros.
+func TestSubsetOfNoCaseShowsDashes(t *testing.T) {
+	floors := map[string]eval.Accuracy{}
+	for _, g := range rules.LabelFreeBaselines() {
+		floors[g] = eval.Accuracy{}
+	}
+	empty := eval.Score{Name: "traces", StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Floors: floors}
+	full := eval.Score{Name: "cases", Cases: 2, AgentAccuracy: 0.5, StepAccuracy: 0.5, StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Floors: floors}
+	rep := eval.Report{Mode: "rules", Subsets: []eval.Score{empty, full}, Overall: full}
+	var b bytes.Buffer
+	require.NoError(t, WriteTable(&b, rep))
+	require.NoError(t, WriteFloors(&b, rep))
+	var rows int
+	for _, line := range strings.Split(b.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "traces" {
+			rows++
+			assert.NotRegexp(t, `0\.000\s+(/\s+)?0\.000`, line, "no accuracy figure")
+			assert.GreaterOrEqual(t, strings.Count(line, "–"), 9, line)
+		}
+	}
+	assert.Equal(t, 2, rows, b.String())
+	assert.Contains(t, b.String(), "0.500")
 }
 
 // TestTablesEscapeSubsetNames: a subset is named for its directory, which

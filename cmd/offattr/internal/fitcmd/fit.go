@@ -374,6 +374,11 @@ func writeLeaks(out io.Writer, exs []fit.Example, inUse *rules.Weights, prior st
 // band's count, pooled over repeats, divided by them).
 func writeBands(out io.Writer, which, cvName string, b rules.Bands, overall eval.Score, repeats int) error {
 	fmt.Fprintf(out, "\ntriage bands%s (clear ≥ %.3f, escalate < %.3f), %s:\n", which, b.Clear, b.Escalate, cvName)
+	if b.ClearSpread > 0 {
+		// Without it, runs cleared below the clear confidence (all of
+		// them, when it is 1) look like a mistake.
+		fmt.Fprintf(out, "(clear too: the rules' own answer with a spread ≤ %.3f, the evidence on few steps)\n", b.ClearSpread)
+	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "band\tcases\tstep acc\tagent acc\t")
 	for _, band := range []string{"clear", "review", "escalate"} {

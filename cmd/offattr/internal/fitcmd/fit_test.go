@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/eval/evaltest"
 	"github.com/offattr/offattr/fit"
 	"github.com/offattr/offattr/rules"
@@ -58,6 +59,20 @@ func TestFitWritesWeightsThatLoad(t *testing.T) {
 			assert.NotContains(t, stdout.String(), "cross-validated ones")
 		}
 	}
+}
+
+// TestFitBandsSayTheClearSpread: the bands' header names the spread that
+// clears a run, so that runs cleared below the clear confidence are
+// explained; bands that clear nothing by spread do not mention it.
+func TestFitBandsSayTheClearSpread(t *testing.T) {
+	overall := eval.Score{Triage: map[string]eval.BandScore{"clear": {Cases: 2, StepAccuracy: 1, AgentAccuracy: 1}}}
+	var b bytes.Buffer
+	require.NoError(t, writeBands(&b, "", "10-fold CV", rules.Bands{Clear: 1, Escalate: 0.4, ClearSpread: 1.15}, overall, 1))
+	assert.Contains(t, b.String(), "clear ≥ 1.000, escalate < 0.400")
+	assert.Contains(t, b.String(), "spread ≤ 1.150")
+	b.Reset()
+	require.NoError(t, writeBands(&b, "", "10-fold CV", rules.Bands{Clear: 0.8, Escalate: 0.4}, overall, 1))
+	assert.NotContains(t, b.String(), "spread")
 }
 
 func TestFitRejectsBadFlags(t *testing.T) {

@@ -163,6 +163,9 @@ func readScreen(opts *ReportOptions) ([]screenfile.Record, bool, error) {
 		}
 		opts.Load.In = bytes.NewReader(data)
 	default:
+		if err := cmdutil.NotADirectory(path); err != nil {
+			return nil, false, err
+		}
 		if data, err = os.ReadFile(path); err != nil {
 			return nil, false, fmt.Errorf("read %s: %w", path, errors.Unwrap(err))
 		}

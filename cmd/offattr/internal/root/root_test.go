@@ -135,3 +135,59 @@ func TestGlossaryListsTheRules(t *testing.T) {
 		assert.Contains(t, out, "\n"+a.Name+"\n", a.Name)
 	}
 }
+
+// TestExamplesUseTheCommandsFlags checks every flag that a command's
+// examples give to offattr: a newcomer copies them as written.
+func TestExamplesUseTheCommandsFlags(t *testing.T) {
+	root := NewCmdRoot(&cmdutil.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}})
+	checked := 0
+	for _, c := range root.Commands() {
+		for _, line := range strings.Split(c.Example, "\n") {
+			for _, part := range strings.FieldsFunc(line, func(r rune) bool { return r == '|' || r == ';' || r == '&' }) {
+				words := strings.Fields(part)
+				if len(words) < 2 || words[0] != "offattr" {
+					continue // another program's command line
+				}
+				sub, _, err := root.Find(words[1:2])
+				require.NoError(t, err, "%s's example %q", c.Name(), line)
+				for _, w := range words[2:] {
+					if w == ">" || w == "<" {
+						break
+					}
+					if !strings.HasPrefix(w, "-") || w == "-" {
+						continue
+					}
+					name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+					var found bool
+					if strings.HasPrefix(w, "--") {
+						found = sub.Flags().Lookup(name) != nil || sub.InheritedFlags().Lookup(name) != nil
+					} else {
+						found = sub.Flags().ShorthandLookup(name) != nil || sub.InheritedFlags().ShorthandLookup(name) != nil
+					}
+					assert.True(t, found, "%s's example %q gives %s, which offattr %s has not", c.Name(), line, w, sub.Name())
+					checked++
+				}
+			}
+		}
+	}
+	assert.Positive(t, checked)
+}
+
+// TestOneRunCommandsGivenADirectory: a command that reads one run, given a
+// directory, says so and names the commands that read every run under
+// one, rather than the system's "is a directory".
+func TestOneRunCommandsGivenADirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"analyze", dir}, {"steps", dir}, {"graph", dir}, {"context", dir, "--step", "0"},
+		{"report", dir, "-o", filepath.Join(t.TempDir(), "page.html")}, {"export", dir, "-o", t.TempDir()},
+	} {
+		_, errOut, err := execute(t, args...)
+		require.Error(t, err, args[0])
+		var usage *cmdutil.UsageError
+		assert.False(t, errors.As(err, &usage), "%s: a directory is a failed input, not a usage error", args[0])
+		msg := err.Error() + errOut
+		assert.Contains(t, msg, dir+": a directory, not a run file", args[0])
+		assert.Contains(t, msg, "offattr screen", args[0])
+	}
+}

@@ -67,12 +67,15 @@ says why, and every other input is recorded.
 
 Triage: escalate when there is no decisive candidate, the model's analysts
 voted for another step, or confidence < --escalate-below; clear when
-confidence ≥ --clear-above and the runner-up is more than --margin behind;
-review otherwise. The bands default to those fitted with the weights
-(calibrated under cross-validation: see docs/benchmarks.md), which has a set for
-runs without a ground truth; the flags' defaults below are those for runs
-with one. A flag given replaces its own threshold for every run; the
-others keep the weights' bands.
+confidence ≥ --clear-above, or the rules' evidence points at few steps (the
+record's spread at most the weights' clear spread, and the answer still the
+rules' own), and the runner-up is more than --margin behind; review
+otherwise. Every record says why. The bands default to those fitted with
+the weights (calibrated under cross-validation: see docs/benchmarks.md),
+which has a set for runs without a ground truth; the flags' defaults below
+are those for runs with one. A flag given replaces its own threshold for
+every run (--clear-above the clear by spread too); the others keep the
+weights' bands.
 
 Memory: a screen trades memory for speed, collecting garbage when the heap
 has grown to five times what is live (GOGC=400) rather than twice; set GOGC

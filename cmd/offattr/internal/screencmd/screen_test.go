@@ -368,6 +368,16 @@ func TestScreenFlags(t *testing.T) {
 	assert.Equal(t, triage.Override{}, got.Triage, "without the flags the weights' bands stand")
 }
 
+// TestScreenHelpSaysHowARunIsCleared: the help's triage paragraph names
+// both ways to clear, as triage.Decide clears: by confidence and, with
+// the weights' bands, by spread (a record cleared at a confidence below
+// --clear-above is otherwise unexplained).
+func TestScreenHelpSaysHowARunIsCleared(t *testing.T) {
+	long := strings.Join(strings.Fields(NewCmdScreen(&cmdutil.IOStreams{}, nil).Long), " ")
+	assert.Contains(t, long, "clear when confidence ≥ --clear-above, or the rules' evidence points at few steps")
+	assert.Contains(t, long, "spread at most the weights' clear spread")
+}
+
 func TestScreenRejectsBadOptions(t *testing.T) {
 	tests := []struct {
 		name string

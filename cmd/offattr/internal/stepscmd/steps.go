@@ -55,7 +55,7 @@ characters; the JSON escapes them too, so the text read back is as logged.
 --redact masks secrets and personal data first.`,
 		Example: `  offattr steps traces.jsonl
   offattr steps traces.jsonl#4bf92f3577b34da65eed0000cafe0001 --width 0
-  offattr steps export.json --format langfuse --json | jq .steps[0]`,
+  offattr steps export.json --input-format langfuse --json | jq .steps[0]`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
