@@ -227,6 +227,13 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 		}
 		taken = append(taken, span{Start: m.Start, End: m.Start + len(p), OK: true})
 		add(ClaimPath, m.Start, m.Start+len(p), PathNorm(p))
+		if from, to, ok := lineAfterPath(t.s, m.Start+len(p)); ok {
+			// "config/app.yaml:14:", as grep -n and compilers print a
+			// place: the line is a value the output gives, which a
+			// later step names ("on line 14").
+			taken = append(taken, span{Start: from, End: to, OK: true})
+			add(ClaimNumber, from, to, t.s[from:to])
+		}
 	}
 	// claim adds a value outside what is taken, when it normalises.
 	claim := func(k ClaimKind, all span, norm func() (string, bool)) {
@@ -957,6 +964,24 @@ func clockNorm(h, minute int, ap byte) (string, bool) {
 // an hour past the day's ("24:30") are not.
 func dayClock(h, minute int) bool {
 	return h >= 0 && minute >= 0 && minute <= 59 && (h <= 23 || h == 24 && minute == 0)
+}
+
+// lineAfterPath returns where the line number of a place written as
+// "PATH:LINE:" (or "PATH:LINE:COLUMN:") stands in s, the path ending at
+// at; ok is false when no such number follows it.
+func lineAfterPath(s string, at int) (from, to int, ok bool) {
+	if at >= len(s) || s[at] != ':' {
+		return 0, 0, false
+	}
+	from = at + 1
+	to = from
+	for to < len(s) && to-from < 7 && isDigit(s[to]) {
+		to++
+	}
+	if to == from || to >= len(s) || s[to] != ':' || s[from] == '0' {
+		return 0, 0, false
+	}
+	return from, to, true
 }
 
 // PathNorm is a path's normal form: its file name and the directory that

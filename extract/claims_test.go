@@ -119,6 +119,8 @@ func TestClaimsInText(t *testing.T) {
 		{"but dots and commas without money stay as written", "version 1.200 and 12,50 and 60", []string{"number:1.2", "number:12", "number:60"}},
 		{"a capture-the-flag flag is one value", "Output: picoCTF{s4lt3d_435_d3crypt10n} and HTB{f4k3_fl4g_f0r_t35t1ng}", []string{"quoted:picoctf{s4lt3d_435_d3crypt10n}", "quoted:htb{f4k3_fl4g_f0r_t35t1ng}"}},
 		{"but markup, a set and a body without an underscore are none", `\text{net_income} of {1200} and map{k2v3}`, []string{"number:1200"}},
+		{"a place's line, as grep -n prints it, is a number", "config/prod.yaml:14:  timeout: 5000\nsrc/app.go:212:7: undefined", []string{"path:config/prod.yaml", "number:14", "number:5000", "path:src/app.go", "number:212"}},
+		{"but not a path's port or a line 0", "localhost/api:8080/x and build/out.txt:0:", []string{"path:build/out.txt"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

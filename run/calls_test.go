@@ -26,3 +26,32 @@ func TestPromptLayerRunResults(t *testing.T) {
 	}, got)
 	assert.Equal(t, "Convert currencies with get_rate.", c.Run.Instructions)
 }
+
+// TestUntimedCallsKeepTheirOrder: a log of model calls that records no
+// times keeps its calls in the file's order: a user's turn new in a later
+// call comes after the earlier calls' steps, not before every step as
+// "just before" an unknown start would put it.
+func TestUntimedCallsKeepTheirOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		want       []string
+	}{
+		{
+			name: "no times",
+			data: `{"request": {"model": "m", "messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "When did it launch?"}]}, "response": {"choices": [{"message": {"role": "assistant", "content": "In 2021."}}]}}
+{"request": {"model": "m", "messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "When did it launch?"}, {"role": "assistant", "content": "In 2021."}, {"role": "user", "content": "How far away is it?"}]}, "response": {"choices": [{"message": {"role": "assistant", "content": "1.5 million km."}}]}}`,
+			want: []string{"user user: When did it launch?", "assistant message: In 2021.", "user user: How far away is it?", "assistant message: 1.5 million km."},
+		},
+		{
+			name: "timed",
+			data: `{"start_time": 100, "request": {"model": "m", "messages": [{"role": "user", "content": "When did it launch?"}]}, "response": {"choices": [{"message": {"role": "assistant", "content": "In 2021."}}]}}
+{"start_time": 160, "request": {"model": "m", "messages": [{"role": "user", "content": "When did it launch?"}, {"role": "assistant", "content": "In 2021."}, {"role": "user", "content": "How far away is it?"}]}, "response": {"choices": [{"message": {"role": "assistant", "content": "1.5 million km."}}]}}`,
+			want: []string{"user user: When did it launch?", "assistant message: In 2021.", "user user: How far away is it?", "assistant message: 1.5 million km."},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, got := parsedSteps(t, tc.data)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}

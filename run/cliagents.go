@@ -18,6 +18,7 @@ package run
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -524,6 +525,21 @@ func labelledList(data []byte, format Format) (c *Case, ok bool, err error) {
 			given(c)
 			if err != nil || c.Label != nil {
 				return c, true, err
+			}
+			c, err = meta.labelled(c.Run)
+			return c, true, err
+		}
+		if cs, ok, err := chatAppRuns(list); ok {
+			switch {
+			case err != nil:
+				return nil, true, err
+			case len(cs) > 1:
+				return nil, true, fmt.Errorf("%d chats: a label beside them labels none of them; give each chat an object of its own", len(cs))
+			}
+			c = cs[0]
+			given(c)
+			if c.Label != nil {
+				return c, true, nil
 			}
 			c, err = meta.labelled(c.Run)
 			return c, true, err

@@ -120,6 +120,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 			}
 			return []*Case{c}, nil
 		}
+		if cs, ok, err := chatAppRuns(trimmed); ok {
+			return cs, err
+		}
 	}
 	if cs, ok, err := evaluationRecords(trimmed, format); ok {
 		return cs, err

@@ -1659,7 +1659,14 @@ func (b *builder) userTurns(n *node, in []chatMessage, first bool) {
 		} else if c := b.caller(n); c != "" {
 			who = c
 		}
-		b.add(n, justBefore(n.s.Start), -1, Step{Agent: who, Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
+		at := justBefore(n.s.Start)
+		if n.s.Start == 0 && n.s.End == 0 {
+			// A span whose file gives it no time (a log of calls that
+			// records none): its turn is at its place in the file, as
+			// its other steps are, not before every untimed step.
+			at = 0
+		}
+		b.add(n, at, -1, Step{Agent: who, Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
 }
 
