@@ -17,7 +17,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/offattr/offattr/run/spans"
 )
 
 // dumpMessage is one message of a dump: a chat message, and what the
@@ -341,7 +344,7 @@ func anyList(data []byte, key string) ([]any, error) {
 			if key != "" {
 				list, ok := t[key].([]any)
 				if !ok {
-					return nil, fmt.Errorf("no list under %q", key)
+					return nil, fmt.Errorf("no list under %s", strconv.Quote(spans.CutForError(key)))
 				}
 				return list, nil
 			}

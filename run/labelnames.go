@@ -58,35 +58,52 @@ func dottedName(key string, names []string) (string, bool) {
 
 // undotted reports whether key is name with its dots written as
 // underscores and each "#" an index, and returns name with them filled in.
+// It is asked of every attribute name of such a span against every known
+// name, so a name that does not fit costs no allocation.
 func undotted(key, name string) (string, bool) {
+	if !undottedFits(key, name, nil) {
+		return "", false
+	}
 	var b strings.Builder
-	for i, part := range strings.Split(name, ".") {
-		if i > 0 {
+	undottedFits(key, name, &b)
+	return b.String(), true
+}
+
+// undottedFits reports whether key is name written so, writing name with
+// its indexes filled in to b when b is not nil.
+func undottedFits(key, name string, b *strings.Builder) bool {
+	for first := true; ; first = false {
+		part, rest, more := strings.Cut(name, ".")
+		if !first {
 			if !strings.HasPrefix(key, "_") {
-				return "", false
+				return false
 			}
 			key = key[1:]
-			b.WriteByte('.')
-		}
-		if part != "#" {
-			if !strings.HasPrefix(key, part) {
-				return "", false
+			if b != nil {
+				b.WriteByte('.')
 			}
-			key = key[len(part):]
+		}
+		if part == "#" {
+			j := 0
+			for j < len(key) && j < 9 && key[j] >= '0' && key[j] <= '9' {
+				j++
+			}
+			if j == 0 {
+				return false
+			}
+			part = key[:j]
+		} else if !strings.HasPrefix(key, part) {
+			return false
+		}
+		key = key[len(part):]
+		if b != nil {
 			b.WriteString(part)
-			continue
 		}
-		j := 0
-		for j < len(key) && j < 9 && key[j] >= '0' && key[j] <= '9' {
-			j++
+		if !more {
+			return key == ""
 		}
-		if j == 0 {
-			return "", false
-		}
-		b.WriteString(key[:j])
-		key = key[j:]
+		name = rest
 	}
-	return b.String(), key == ""
 }
 
 // labelValues returns the attributes of a span that names none with a

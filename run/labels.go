@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/offattr/offattr/run/spans"
 )
 
 // Labels for telemetry: the decisive fault of a trace is the span a person
@@ -52,7 +55,7 @@ func ReadLabels(path string, max int64) (SpanLabels, error) {
 		}
 		key := strings.ToLower(l.TraceID)
 		if prev, dup := out[key]; dup && !strings.EqualFold(prev.SpanID, l.SpanID) {
-			return nil, fmt.Errorf("labels %s: line %d: trace %s is labelled twice (spans %s and %s)", path, line, l.TraceID, prev.SpanID, l.SpanID)
+			return nil, fmt.Errorf("labels %s: line %d: trace %s is labelled twice (spans %s and %s)", path, line, spans.CutForError(l.TraceID), spans.CutForError(prev.SpanID), spans.CutForError(l.SpanID))
 		}
 		out[key] = l
 	}
@@ -80,7 +83,7 @@ func traceLabel(r *Run, nodes []*node, stepNodes []*node, labels SpanLabels) (*L
 				return labelAt(r, n, stepNodes, l.Reason)
 			}
 		}
-		return nil, fmt.Errorf("%w %s (from the labels file) is not in this trace", errLabelSpan, l.SpanID)
+		return nil, fmt.Errorf("%w %s (from the labels file) is not in this trace", errLabelSpan, spans.CutForError(l.SpanID))
 	}
 	var best *Label
 	for _, n := range nodes {
@@ -151,7 +154,7 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 			}
 		}
 	}
-	return nil, fmt.Errorf("%w %s (%q) made no step", errLabelSpan, n.s.SpanID, n.s.Name)
+	return nil, fmt.Errorf("%w %s (%s) made no step", errLabelSpan, spans.CutForError(n.s.SpanID), strconv.Quote(spans.CutForError(n.s.Name)))
 }
 
 // resultOfEarlierCall says whether step i is a tool result whose call an

@@ -1,6 +1,9 @@
 package run
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 )
@@ -111,4 +114,58 @@ func FuzzParseNewReaders(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	fuzzFormat(f, FormatAuto)
+}
+
+// seedFiles adds the files under testdata named by path, relative to the
+// repository, to the fuzzer's seeds.
+func seedFiles(f *testing.F, paths ...string) {
+	f.Helper()
+	for _, p := range paths {
+		data, err := os.ReadFile(filepath.Join("..", p))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+}
+
+// FuzzParseLlamaEvents reads fuzzed LlamaIndex workflow events
+// (llamaevents.go), from the tests' stream and the kinds' file.
+func FuzzParseLlamaEvents(f *testing.F) {
+	stream, err := json.Marshal(llamaStream())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(stream)
+	var lines []byte
+	for _, e := range llamaStream() {
+		b, err := json.Marshal(e)
+		if err != nil {
+			f.Fatal(err)
+		}
+		lines = append(append(lines, b...), '\n')
+	}
+	f.Add(lines)
+	seedFiles(f, "testdata/kinds/tool-reasoner/pb211_llamaindex-workflow-events.jsonl")
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
+}
+
+// FuzzParseLabelNames reads fuzzed spans whose attribute names lost their
+// dots (labelnames.go), as Elastic APM keeps them, and OpenLIT's spans,
+// from the kinds' and traces' files.
+func FuzzParseLabelNames(f *testing.F) {
+	f.Add([]byte(`[{"trace_id":"t","span_id":"a","name":"invoke_agent","start_time":1,"end_time":2,"attributes":{"gen_ai_operation_name":"invoke_agent","gen_ai_agent_name":"Hotel Agent","input_value":"Book a room","llm_input_messages_0_message_content":"Q","offattr_mistake":"true"}}]`))
+	seedFiles(f, "testdata/kinds/trace-team/elastic239_elastic-apm-hotel-agent-searches-wrong-checkin.json",
+		"testdata/kinds/trace-team/probe210_openlit-crew-writer-swaps-growth.jsonl",
+		"testdata/traces/openlit-langgraph-js.jsonl")
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
+}
+
+// FuzzParseFencedActions reads fuzzed chats whose replies end with a
+// fenced command answered by the user's turn (sweagent.go's fenced
+// actions), from the tests' shape and the kinds' file.
+func FuzzParseFencedActions(f *testing.F) {
+	f.Add([]byte(`{"question": "fix it", "history": [{"role": "user", "content": "ISSUE:\nslugify drops digits."}, {"role": "assistant", "name": "SWE-agent", "content": "DISCUSSION\nOpen it.\n` + "```" + `\nopen slugify/core.py\n` + "```" + `"}, {"role": "user", "content": "[File: /testbed/slugify/core.py (9 lines total)]\n1:import re\n(Open file: /testbed/slugify/core.py)\nbash-$"}, {"role": "assistant", "name": "SWE-agent", "content": "DISCUSSION\nFix.\n` + "```" + `\nedit 3:3\nx = 1\nend_of_edit\n` + "```" + `"}, {"role": "user", "content": "File updated."}, {"role": "assistant", "name": "SWE-agent", "content": "` + "```" + `\nsubmit\n` + "```" + `"}], "mistake_agent": "SWE-agent", "mistake_step": "1"}`))
+	seedFiles(f, "testdata/kinds/coding-agent/at235_ca3_premature_submit.json")
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, FormatAuto) })
 }

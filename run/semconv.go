@@ -1,6 +1,7 @@
 package run
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"strings"
@@ -732,11 +733,17 @@ func requestInstructions(s *spans.Span) spans.Attrs {
 		}
 		var body []byte
 		if v.Kind == spans.KindString {
-			body = []byte(strings.TrimSpace(v.Str))
+			// Most prompts are no request body: they are passed over
+			// before they are copied.
+			str := strings.TrimSpace(v.Str)
+			if !strings.HasPrefix(str, "{") || !strings.Contains(str, "ystem") {
+				continue
+			}
+			body = []byte(str)
 		} else if v.Kind == spans.KindMap {
 			body, _ = json.Marshal(v.Any())
 		}
-		if !strings.HasPrefix(string(body), "{") || !strings.Contains(string(body), "ystem") {
+		if !bytes.HasPrefix(body, []byte("{")) || !bytes.Contains(body, []byte("ystem")) {
 			continue
 		}
 		var o struct {

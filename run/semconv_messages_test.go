@@ -310,3 +310,19 @@ func TestLangChainPromptBatch(t *testing.T) {
 	assert.Empty(t, messagesOf([]any{[]any{map[string]any{"role": "user", "content": "a"}}, []any{map[string]any{"role": "user", "content": "b"}}}, "user"),
 		"a batch of two prompts")
 }
+
+// TestRequestInstructionsCopiesNoPrompt: a request body's system prompt
+// is read as the instructions, and a prompt that is no request body
+// (most of them, on every span) is passed over without a copy.
+func TestRequestInstructionsCopiesNoPrompt(t *testing.T) {
+	body := &spans.Span{Attrs: spans.Attrs{{Key: "input.value", Value: spans.String(` {"system": "Be brief.", "messages": [{"role": "user", "content": "Q"}]}`)}}}
+	assert.Equal(t, spans.Attrs{{Key: "gen_ai.system_instructions", Value: spans.String("Be brief.")}}, requestInstructions(body))
+	for _, text := range []string{
+		strings.Repeat("Find a hotel in Porto for three nights. ", 40),
+		"{" + strings.Repeat("no messages here, ", 40) + "}",
+	} {
+		s := &spans.Span{Attrs: spans.Attrs{{Key: "input.value", Value: spans.String(text)}}}
+		assert.Nil(t, requestInstructions(s))
+		assert.Zero(t, testing.AllocsPerRun(20, func() { requestInstructions(s) }), text[:20])
+	}
+}

@@ -123,11 +123,11 @@ func traces(ctx context.Context, all []spans.Span, format spans.Format, labels S
 			// Content capture may be off for some services only: such a
 			// trace is no run, but says why when it is the only one.
 			if empty == nil {
-				empty = fmt.Errorf("trace %s: %w", id, errs[i])
+				empty = fmt.Errorf("trace %s: %w", spans.CutForError(id), errs[i])
 			}
 			continue
 		case errs[i] != nil:
-			return nil, fmt.Errorf("trace %s: %w", id, errs[i])
+			return nil, fmt.Errorf("trace %s: %w", spans.CutForError(id), errs[i])
 		}
 		cases = append(cases, results[i])
 	}

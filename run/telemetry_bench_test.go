@@ -139,6 +139,33 @@ func BenchmarkLoadOTLP(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	peak := peakHeap()
+	b.SetBytes(info.Size())
+	b.ResetTimer()
+	var steps int
+	for range b.N {
+		cases, err := run.LoadAll(context.Background(), path, run.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(cases) != benchTraces {
+			b.Fatalf("%d runs, want %d", len(cases), benchTraces)
+		}
+		steps = 0
+		for _, c := range cases {
+			steps += len(c.Run.Steps)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(info.Size())/1e6, "file-MB")
+	b.ReportMetric(benchTraces*benchSpansPerTrace, "spans")
+	b.ReportMetric(float64(steps), "steps")
+	b.ReportMetric(float64(peak())/(1<<20), "peak-heap-MiB")
+}
+
+// peakHeap samples the heap in use until the function it returns is
+// called, which returns the most it saw.
+func peakHeap() func() uint64 {
 	var peak atomic.Uint64
 	stop := make(chan struct{})
 	done := make(chan struct{})
@@ -157,27 +184,9 @@ func BenchmarkLoadOTLP(b *testing.B) {
 			}
 		}
 	}()
-	b.SetBytes(info.Size())
-	b.ResetTimer()
-	var steps int
-	for range b.N {
-		cases, err := run.LoadAll(context.Background(), path, run.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(cases) != benchTraces {
-			b.Fatalf("%d runs, want %d", len(cases), benchTraces)
-		}
-		steps = 0
-		for _, c := range cases {
-			steps += len(c.Run.Steps)
-		}
+	return func() uint64 {
+		close(stop)
+		<-done
+		return peak.Load()
 	}
-	b.StopTimer()
-	close(stop)
-	<-done
-	b.ReportMetric(float64(info.Size())/1e6, "file-MB")
-	b.ReportMetric(benchTraces*benchSpansPerTrace, "spans")
-	b.ReportMetric(float64(steps), "steps")
-	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MiB")
 }

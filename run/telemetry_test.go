@@ -2135,3 +2135,15 @@ func TestElasticLabels(t *testing.T) {
 	assert.Equal(t, "Hotel Agent", c.Label.Agent)
 	assert.Equal(t, 3, c.Label.Step)
 }
+
+// TestTraceErrorsCutIDs: an error about one trace of a file names the
+// trace by its id cut short, however long the file wrote it.
+func TestTraceErrorsCutIDs(t *testing.T) {
+	long := strings.Repeat("a", 1<<20)
+	_, err := run.ParseAll(context.Background(), "t.json", []byte(`[{"trace_id":"`+long+`","span_id":"s","name":"chat","start_time":1,"end_time":2,"attributes":{"gen_ai.operation.name":"chat"}}]`), run.Options{})
+	require.Error(t, err)
+	msg := err.Error()
+	require.Less(t, len(msg), 600, "an error of %d bytes", len(msg))
+	assert.Contains(t, msg, "t.json")
+	assert.Contains(t, msg, "…")
+}

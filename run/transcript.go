@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/offattr/offattr/run/spans"
 )
 
 // fileObject is every field either object format carries. "task" is read
@@ -152,7 +154,7 @@ func (o *fileObject) labelled(r *Run) (*Case, error) {
 		return &Case{Run: r}, nil
 	}
 	if len(o.MistakeStep) == 0 {
-		return nil, fmt.Errorf("mistake_agent %s is given without a mistake_step", strconv.Quote(cutForError(o.MistakeAgent)))
+		return nil, fmt.Errorf("mistake_agent %s is given without a mistake_step", strconv.Quote(spans.CutForError(o.MistakeAgent)))
 	}
 	step, err := strconv.Atoi(scalarString(o.MistakeStep))
 	if err != nil {
@@ -767,33 +769,17 @@ func isUserRole(role string) bool {
 	return strings.EqualFold(role, "user") || strings.EqualFold(role, "human")
 }
 
-// errorQuoteRunes is how much of a value from the file an error quotes.
-const errorQuoteRunes = 40
-
-// cutForError is s cut to the first errorQuoteRunes characters an error
-// quotes of it, "…" marking the cut.
-func cutForError(s string) string {
-	n := 0
-	for i := range s {
-		if n == errorQuoteRunes {
-			return s[:i] + "…"
-		}
-		n++
-	}
-	return s
-}
-
 // errorValue is a label's JSON value as an error quotes it: on one line,
 // a text quoted, anything else as compact JSON, and cut where it is long,
 // so that a label holding a megabyte gives an error of one short line.
 func errorValue(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return strconv.Quote(cutForError(s))
+		return strconv.Quote(spans.CutForError(s))
 	}
 	var b bytes.Buffer
 	if json.Compact(&b, raw) != nil {
-		return strconv.Quote(cutForError(string(raw)))
+		return strconv.Quote(spans.CutForError(string(raw)))
 	}
-	return cutForError(b.String())
+	return spans.CutForError(b.String())
 }

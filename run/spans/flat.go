@@ -461,18 +461,18 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		if len(keys) > 12 {
 			keys = append(keys[:12], "…")
 		}
-		return Span{}, fmt.Errorf("span %q at line %d has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: %s)", sp.Name, line, strings.Join(keys, ", "))
+		return Span{}, fmt.Errorf("span %s at line %d has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: %s)", quoteForError(sp.Name), line, strings.Join(keys, ", "))
 	}
 	var err error
 	if sp.Start, err = flatTime(first(top, flatStartKeys)); err != nil {
-		return Span{}, fmt.Errorf("span %q at line %d: start time %w", sp.Name, line, err)
+		return Span{}, fmt.Errorf("span %s at line %d: start time %w", quoteForError(sp.Name), line, err)
 	}
 	if sp.End, err = flatTime(first(top, flatEndKeys)); err != nil {
-		return Span{}, fmt.Errorf("span %q at line %d: end time %w", sp.Name, line, err)
+		return Span{}, fmt.Errorf("span %s at line %d: end time %w", quoteForError(sp.Name), line, err)
 	}
 	if d, ok := m["duration"]; ok && sp.End == 0 && sp.Start != 0 {
 		if sp.End, err = flatDuration(d); err != nil {
-			return Span{}, fmt.Errorf("span %q at line %d: duration %w", sp.Name, line, err)
+			return Span{}, fmt.Errorf("span %s at line %d: duration %w", quoteForError(sp.Name), line, err)
 		}
 		sp.End += sp.Start
 	}
@@ -738,7 +738,7 @@ func flatDuration(v any) (int64, error) {
 		// JS's console exporter write it.
 		f, err := t.Float64()
 		if err != nil {
-			return 0, fmt.Errorf("%q is not a duration", t.String())
+			return 0, fmt.Errorf("%s is not a duration", quoteForError(t.String()))
 		}
 		return int64(f * 1e3), nil
 	case []any:
@@ -749,13 +749,13 @@ func flatDuration(v any) (int64, error) {
 		}
 		return isoDuration(t)
 	}
-	return 0, fmt.Errorf("%v is not a duration", v)
+	return 0, fmt.Errorf("%s is not a duration", CutForError(fmt.Sprint(v)))
 }
 
 // isoDuration reads the time part of an ISO 8601 duration, with days:
 // P[nD]T[nH][nM][n.nS].
 func isoDuration(s string) (int64, error) {
-	bad := fmt.Errorf("%q is not a duration (want ISO 8601, e.g. PT1M2.5S)", s)
+	bad := fmt.Errorf("%s is not a duration (want ISO 8601, e.g. PT1M2.5S)", quoteForError(s))
 	rest, ok := strings.CutPrefix(s, "P")
 	if !ok {
 		return 0, bad
@@ -874,14 +874,14 @@ func flatTime(v any) (int64, error) {
 				return tm.UnixNano(), nil
 			}
 		}
-		return 0, fmt.Errorf("%q is not a time (want RFC 3339)", t)
+		return 0, fmt.Errorf("%s is not a time (want RFC 3339)", quoteForError(t))
 	case json.Number:
 		if i, err := t.Int64(); err == nil {
 			return epochInt(i), nil
 		}
 		f, err := t.Float64()
 		if err != nil {
-			return 0, fmt.Errorf("%q is not a time", t.String())
+			return 0, fmt.Errorf("%s is not a time", quoteForError(t.String()))
 		}
 		return epoch(f), nil
 	case []any:
@@ -897,9 +897,9 @@ func flatTime(v any) (int64, error) {
 				}
 			}
 		}
-		return 0, fmt.Errorf("%v is not a time (a list is [seconds, nanoseconds])", v)
+		return 0, fmt.Errorf("%s is not a time (a list is [seconds, nanoseconds])", CutForError(fmt.Sprint(v)))
 	default:
-		return 0, fmt.Errorf("%v is not a time", v)
+		return 0, fmt.Errorf("%s is not a time", CutForError(fmt.Sprint(v)))
 	}
 }
 

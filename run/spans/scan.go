@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // A small JSON scanner: it finds where values start and end without
@@ -264,6 +265,29 @@ func Position(data []byte, offset int) (line, col int) {
 	line = bytes.Count(before, []byte("\n")) + 1
 	col = offset - bytes.LastIndexByte(before, '\n')
 	return line, col
+}
+
+// errorQuoteRunes is how much of a value from the file an error quotes.
+const errorQuoteRunes = 40
+
+// CutForError is s cut to the first errorQuoteRunes characters an error
+// quotes of it, "…" marking the cut, so that a value of a megabyte gives
+// an error of one short line.
+func CutForError(s string) string {
+	n := 0
+	for i := range s {
+		if n == errorQuoteRunes {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// quoteForError is a value from the file as an error quotes it: cut
+// (CutForError), then quoted.
+func quoteForError(s string) string {
+	return strconv.Quote(CutForError(s))
 }
 
 // decodeJSON decodes the value data[start:end] into v with encoding/json,
