@@ -277,12 +277,15 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 		}
 		if !standaloneNumber(t, m, strict) {
 			// "828 m", "12 s": a lone letter after the number may be a
-			// unit or a word; the number is a value either way.
-			cut, ok := withoutLetter(t, m)
-			if !ok || !standaloneNumber(t, cut, strict) {
+			// unit or a word; the number is a value either way. "18F",
+			// "-3C": a scale's capital against the digits is degrees.
+			if d, ok := withScale(t, m); ok {
+				m = d
+			} else if cut, ok := withoutLetter(t, m); ok && standaloneNumber(t, cut, strict) {
+				m = cut
+			} else {
 				continue
 			}
-			m = cut
 		}
 		if n, ok := numberNorm(t, m); ok {
 			end := m.all.End
@@ -665,6 +668,38 @@ func withoutLetter(t *text, m numberMatch) (numberMatch, bool) {
 	return m, true
 }
 
+// withScale is a number match written with a temperature scale's capital
+// against its last digit and nothing of a word after it ("high 18F",
+// "-3C"), as forecasts shorten "18 °F", taken with that capital as its
+// unit, and whether it was one (not a URL's escaped byte, "%2F"). Read bare, the figure would match any
+// reading of the same digits in the other scale; read not at all, an
+// answer's "64F" would be no value.
+func withScale(t *text, m numberMatch) (numberMatch, bool) {
+	end := m.num.End
+	if m.frac.OK {
+		end = m.frac.End
+	}
+	if !m.num.OK || m.all.End != end || t.str(m.cur) != "" || end >= len(t.s) || t.s[end] != 'C' && t.s[end] != 'F' {
+		return m, false
+	}
+	if m.all.Start > 0 && t.s[m.all.Start-1] == '%' {
+		return m, false // a URL's escaped byte ("%2F"), no reading
+	}
+	if end+1 < len(t.s) {
+		r, _ := utf8.DecodeRuneInString(t.s[end+1:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' {
+			return m, false
+		}
+	}
+	d := m
+	d.unit = span{Start: end, End: end + 1, OK: true}
+	d.all.End = end + 1
+	if !standaloneNumber(t, d, false) {
+		return m, false
+	}
+	return d, true
+}
+
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // listMarker: the number is the first thing on its line and is followed by
@@ -746,6 +781,9 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 			v.Neg(v)
 		}
 		n = ratString(v)
+	}
+	if u := t.str(m.unit); u == "C" || u == "F" { // withScale's
+		return n + " °" + u, true
 	}
 	raw := strings.ToLower(t.str(m.unit))
 	if strings.HasPrefix(raw, "°") {

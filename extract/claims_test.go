@@ -637,3 +637,35 @@ func TestNumberValues(t *testing.T) {
 		})
 	}
 }
+
+// TestScaleLetterAgainstDigits: a temperature scale's capital written
+// against a figure ("18F", "-3C") is degrees in that scale, so that the
+// figure is a value and does not match the same digits in the other
+// scale; a letter of a word, a lower-case one or one before more of a
+// code is not.
+func TestScaleLetterAgainstDigits(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"Lyon tomorrow: high 18F, low 9F.", []string{"18 °F", "9 °F"}},
+		{"a low of -3C overnight", []string{"-3 °C"}},
+		{"high 21.5C", []string{"21.5 °C"}},
+		{"It is 75°F.", []string{"75 °F"}},
+		{"high of 18 F", []string{"18"}},
+		{"the 18Fx router", nil},
+		{"flight 18F-2", nil},
+		{"18f", nil},
+		{"redirect_uri=https%3A%2F%2Fexample.org%2F now", nil},
+		{"a 7B model", nil},
+	} {
+		var got []string
+		for _, c := range Claims(tt.text) {
+			if c.Kind == ClaimNumber {
+				got = append(got, c.Norm)
+			}
+		}
+		assert.Equal(t, tt.want, got, tt.text)
+	}
+	assert.False(t, Claims("high 18F")[0].Matches(Claims("high 18°C")[0]), "a figure in one scale is not the same digits in the other")
+}
