@@ -533,6 +533,15 @@ func chat(msgs []message, data []byte) (*Case, error) {
 			return c, err
 		}
 	}
+	if slices.ContainsFunc(msgs, message.agentScopeMarked) {
+		if ms, ok := agentScopeMessages(data); ok {
+			// AgentScope's logged messages, an agent's reply as it
+			// parsed it, the functions executed as the system's.
+			if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+				return c, err
+			}
+		}
+	}
 	if slices.ContainsFunc(msgs, message.frameworkEvent) {
 		if list, agents, ok := frameworkEvents(data); ok {
 			if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
