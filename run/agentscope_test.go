@@ -54,11 +54,7 @@ func TestAgentScopeLog(t *testing.T) {
 	require.NoError(t, err)
 	r := c.Run
 	assert.Equal(t, "Which municipality had more residents in 2021, Lisbon or Porto?", r.Question)
-	var got []string
-	for _, s := range r.Steps {
-		got = append(got, s.Agent+" "+string(s.Kind))
-	}
-	assert.Equal(t, []string{"user user", "Researcher tool_call", "Researcher tool_result", "Researcher tool_result", "Researcher message", "Writer message"}, got)
+	assert.Equal(t, []string{"user user", "Researcher tool_call", "Researcher tool_result", "Researcher tool_result", "Researcher message", "Writer message"}, agentKinds(r))
 	require.Len(t, r.Steps[1].ToolCalls(), 2)
 	assert.Equal(t, "bing_search", r.Steps[1].ToolCalls()[0].Name)
 	assert.JSONEq(t, `{"question": "2021 census Lisbon Porto"}`, r.Steps[1].ToolCalls()[0].Arguments)

@@ -36,11 +36,7 @@ func TestAutoGenStudioRuns(t *testing.T) {
 			require.NoError(t, err)
 			r := c.Run
 			assert.Equal(t, "Write median(xs) with tests.", r.Question)
-			var got []string
-			for _, s := range r.Steps {
-				got = append(got, s.Agent+" "+string(s.Kind))
-			}
-			assert.Equal(t, []string{"user user", "coder message", "reviewer tool_call", "reviewer tool_result", "reviewer message"}, got)
+			assert.Equal(t, []string{"user user", "coder message", "reviewer tool_call", "reviewer tool_result", "reviewer message"}, agentKinds(r))
 			require.NotNil(t, c.Label)
 			assert.Equal(t, "reviewer", c.Label.Agent)
 			assert.Equal(t, 4, c.Label.Step)
@@ -95,4 +91,13 @@ func FuzzParseAutoGenStudio(f *testing.F) {
 	f.Add([]byte(`{"session_id": 1, "task": {"content": "t"}, "team_result": {"task_result": {"messages": ` + studioMessages + `}}, "messages": []}`))
 	f.Add([]byte(`{"session_id": 1, "messages": [` + studioRows() + `], "mistake_agent": "coder", "mistake_step": 1}`))
 	fuzzFormat(f, FormatAuto)
+}
+
+// agentKinds is the agent and kind of each step of r.
+func agentKinds(r *Run) []string {
+	out := make([]string, len(r.Steps))
+	for i, s := range r.Steps {
+		out[i] = s.Agent + " " + string(s.Kind)
+	}
+	return out
 }
