@@ -614,6 +614,12 @@ func chat(msgs []message, data []byte) (*Case, error) {
 					return c, err
 				}
 			}
+			if ms, task, ok := flowStates(list); ok {
+				// A CrewAI Flow's persisted states, each its method's.
+				if c, ok, err := dumpCaseOfMessages(ms, &fileObject{Question: task}); ok {
+					return c, err
+				}
+			}
 			if msgs, ok := chatResults(list); ok {
 				// AG2's chat results, one chat after another.
 				return caseOf(transcript(msgs, nil))
