@@ -708,6 +708,10 @@ func partResult(pm map[string]any) (dumpMessage, bool) {
 			return result(firstNonEmpty(stringOrEmpty(pm["toolUseID"]), stringOrEmpty(pm["tool_use_id"])), firstNonEmpty(textOf(e), textOf(run["status"])), true)
 		}
 		return result(firstNonEmpty(stringOrEmpty(pm["toolUseID"]), stringOrEmpty(pm["tool_use_id"])), toolOutputText(run["result"]), false)
+	case typ == "tool_result" && pm["tool_use_id"] == nil && pm["output"] != nil: // AgentScope's: {"type": "tool_result", "id", "name", "output": text | [blocks]}
+		dm, _ := result(pm["id"], contentOf(pm["output"]), false)
+		dm.tool = stringOrEmpty(pm["name"])
+		return dm, true
 	case typ == "tool_result":
 		return result(pm["tool_use_id"], contentOf(pm["content"]), pm["is_error"] == true)
 	case strings.HasSuffix(typ, "_tool_result") && pm["tool_use_id"] != nil: // a server tool's: web_search_tool_result, code_execution_tool_result…

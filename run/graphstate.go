@@ -12,8 +12,12 @@ import (
 // serialises it ({"values", "next", "tasks", "metadata", "config",
 // "createdAt", "parentConfig"}), or a list of them, as a thread's history
 // lists its checkpoints (newest first from both): the snapshot that holds
-// the most messages, the thread's whole conversation. ok is false for any
-// other value.
+// the most messages, the thread's whole conversation; or a checkpoint as a
+// checkpointer keeps it ({"v", "ts", "id", "channel_values": {"messages":
+// […]}, "channel_versions", "versions_seen"…}), alone or in the tuple its
+// get_tuple gives ({"config", "checkpoint", "metadata", "parent_config",
+// "pending_writes"}), whose messages channel is the state's messages. ok
+// is false for any other value.
 func graphStateMessages(data []byte) ([]any, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -43,6 +47,16 @@ func graphStateMessages(data []byte) ([]any, bool) {
 // snapshot's other members).
 func snapshotMessages(s any) ([]any, bool) {
 	m, _ := s.(map[string]any)
+	if cp, ok := m["checkpoint"].(map[string]any); ok && m["values"] == nil && cp["channel_values"] != nil {
+		return snapshotMessages(cp)
+	}
+	if cv, ok := m["channel_values"].(map[string]any); ok {
+		msgs, ok := cv["messages"].([]any)
+		if !ok || (m["channel_versions"] == nil && m["versions_seen"] == nil) {
+			return nil, false
+		}
+		return msgs, true
+	}
 	values, _ := m["values"].(map[string]any)
 	msgs, ok := values["messages"].([]any)
 	if !ok {

@@ -536,6 +536,15 @@ func chat(msgs []message, data []byte) (*Case, error) {
 			return c, err
 		}
 	}
+	if slices.ContainsFunc(msgs, message.agentScopeMarked) {
+		if ms, ok := agentScopeMessages(data); ok {
+			// AgentScope's logged messages, an agent's reply as it
+			// parsed it, the functions executed as the system's.
+			if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+				return c, err
+			}
+		}
+	}
 	if slices.ContainsFunc(msgs, message.frameworkEvent) {
 		if list, agents, ok := frameworkEvents(data); ok {
 			if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
@@ -604,6 +613,12 @@ func chat(msgs []message, data []byte) (*Case, error) {
 			}
 			if ms, task, ok := networkChunks(list); ok {
 				// An agent network's streamed chunks (Mastra's).
+				if c, ok, err := dumpCaseOfMessages(ms, &fileObject{Question: task}); ok {
+					return c, err
+				}
+			}
+			if ms, task, ok := flowStates(list); ok {
+				// A CrewAI Flow's persisted states, each its method's.
 				if c, ok, err := dumpCaseOfMessages(ms, &fileObject{Question: task}); ok {
 					return c, err
 				}
@@ -678,6 +693,16 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
+		if list, ok := studioRunMessages(data); ok {
+			// A team's run as AutoGen Studio keeps it; a label beside it
+			// is the run's, and its task (a message's config) is the
+			// user's first message.
+			var fields map[string]any
+			_ = json.Unmarshal(data, &fields) // studioRunMessages read it as an object
+			if c, ok, err := dumpCaseOf(list, labelOf(fields)); ok {
+				return c, err
+			}
+		}
 		if ms, ok := agnoTeamRun(data); ok {
 			// An Agno team's run, its members' runs among the leader's
 			// messages; a label beside them is the run's.
