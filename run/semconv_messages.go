@@ -124,6 +124,9 @@ var (
 	outputSources = append(slices.Clip(messageOutputSources),
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs", "_ml_obs.meta.output.value", "langwatch.output.value"),
 		fromFound(true),
+		// A tracing tool's record of a model call that keeps the answer as
+		// plain text under its output (Parea's): read when no messages are.
+		fromValues("assistant", "output"),
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromJSON("gen_ai.request.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),

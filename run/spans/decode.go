@@ -221,11 +221,18 @@ func detectObject(data []byte, i int) Format {
 		case "batch", "results": // PostHog's events, as posted or listed; Langfuse's ingestion batches
 			if data[s] == '[' {
 				_ = eachElement(data, s, func(es, _ int) error {
-					if g := detectElement(data, es); g == PostHog || g == Langfuse && k == "batch" {
+					switch g := detectElement(data, es); {
+					case g == PostHog || g == Langfuse && k == "batch":
+						f = g
+					case g == OpenInference && k == "results": // Keywords AI's logs, as its API lists them
 						f = g
 					}
 					return errStop
 				})
+			}
+		case "trees": // Agenta's traces: {"trees": [{"tree", "nodes"}]}
+			if _, ok := listOfSpans(data, i, "trees"); ok {
+				f = OpenInference
 			}
 		case "content": // a REST API's page of spans, as Opik's lists them: {"page", "size", "total", "content": [span…]}
 			if _, ok := pageOfSpans(data, i); ok {
@@ -357,6 +364,12 @@ func detectKeys(keys map[string]bool) Format {
 		return OpenInference // one of New Relic's AI monitoring events
 	case isElasticKeys(keys):
 		return OpenInference // one of Elastic APM's documents, or a search hit holding one
+	case keys["tree"] && keys["nodes"] && len(keys) <= 3:
+		return OpenInference // one of Agenta's traces
+	case keys["trace_id"] && keys["root_trace_id"] && keys["trace_name"]:
+		return OpenInference // one of Parea's trace logs
+	case keys["trace_unique_id"] && keys["span_unique_id"]:
+		return OpenInference // one of Keywords AI's logs
 	case keys["SpanContext"] && keys["Name"]:
 		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it
 	}

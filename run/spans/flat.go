@@ -44,8 +44,8 @@ var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID", "root_span_id", "session_id"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id", "event_id"}
 	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId", "span_parents", "parentRunId"}
-	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at", "startedAt", "createdAt"}
-	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end", "ended_at", "endedAt"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at", "startedAt", "createdAt", "timestamps.started_at"}
+	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end", "ended_at", "endedAt", "timestamps.finished_at"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status", "otel_status_code"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description", "otel_status_message"}
@@ -57,7 +57,7 @@ var (
 	flatAttrKeys     = []string{"attributes", "span_attributes", "tags"}
 	flatEventKeys    = []string{"events", "span_events", "annotations", "otel_events"}
 	flatResourceKeys = []string{"resource", "resource_attributes"}
-	flatChildKeys    = []string{"child_spans", "children"}
+	flatChildKeys    = []string{"child_spans", "children_logs", "children"}
 	// A call's input and output as top-level members, and the metadata
 	// a program logged beside them (Braintrust's); and what a Mastra span
 	// record (as its storage keeps it and its API lists it) says it is,
@@ -71,6 +71,9 @@ var (
 // {"arg0": …}. One argument is that argument; any other value is kept as
 // it is, but for the object a Weave method ran on.
 func callValue(key string, v any) any {
+	if tv, ok := typedValue(v); ok {
+		return tv
+	}
 	m, ok := v.(map[string]any)
 	if ref, isRef := m["self"].(string); ok && key == "inputs" && isRef && strings.HasPrefix(ref, "weave:///") {
 		// Weave records a method's object as its first input, a ref to
@@ -104,6 +107,36 @@ func callValue(key string, v any) any {
 		}
 	}
 	return v
+}
+
+// typedValueTypes are the types of LangWatch's typed values, {"type",
+// "value"}, as its SDKs write a span's input and output and its API
+// returns them.
+var typedValueTypes = map[string]bool{"text": true, "raw": true, "chat_messages": true, "json": true, "list": true, "guardrail_result": true, "evaluation_result": true}
+
+// typedValue returns the value a typed value wraps (a list's, each of its
+// elements unwrapped), and whether v is one.
+func typedValue(v any) (any, bool) {
+	m, ok := v.(map[string]any)
+	if !ok || len(m) != 2 {
+		return nil, false
+	}
+	t, _ := m["type"].(string)
+	inner, has := m["value"]
+	if !has || !typedValueTypes[t] {
+		return nil, false
+	}
+	if l, ok := inner.([]any); ok && t == "list" {
+		out := make([]any, len(l))
+		for i, e := range l {
+			out[i] = e
+			if u, ok := typedValue(e); ok {
+				out[i] = u
+			}
+		}
+		return out, true
+	}
+	return inner, true
 }
 
 // logfireRecordKinds are the kinds of Logfire's records (its records
@@ -158,6 +191,9 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 				}
 			}
 			return nil
+		}
+		if isAgentaTree(m) {
+			return agentaSpans(ctx, m, lines.at(s), &out)
 		}
 		if isHoneycombEvent(m) {
 			switch honeycombAnnotation(m) {
@@ -245,6 +281,12 @@ func spanList(data []byte, i int) (int, bool) {
 		return s, true
 	}
 	if s, ok := pageOfSpans(data, i); ok {
+		return s, true
+	}
+	if s, ok := listOfSpans(data, i, "results"); ok { // Keywords AI's logs, as its API lists them
+		return s, true
+	}
+	if s, ok := listOfSpans(data, i, "trees"); ok { // Agenta's traces
 		return s, true
 	}
 	if s, ok := newRelicResults(data, i); ok {
@@ -367,6 +409,12 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	}
 	if isAppInsightsRow(m) {
 		m = appInsightsRow(m)
+	}
+	if isKeywordsLog(m) {
+		m = keywordsLog(m)
+	}
+	if isPareaLog(m) {
+		m = pareaLog(m)
 	}
 	top := map[string]any{}
 	var attrs Attrs
