@@ -59,6 +59,7 @@ func TestElastic(t *testing.T) {
 			assert.Equal(t, int64(5000000000), root.End-root.Start)
 			assert.Equal(t, "CHAIN", root.Attrs.Str("openinference_span_kind"))
 			assert.Equal(t, "travel-desk", root.Resource.Str("service.name"))
+			assert.True(t, root.Undotted, "its labels' names")
 			assert.NotEqual(t, StatusError, root.Status.Code)
 
 			assert.Equal(t, "b1c2d3e4f5061728", tool.SpanID)
@@ -105,6 +106,7 @@ func TestElasticOTel(t *testing.T) {
 	assert.Equal(t, "a3f1c2d4e5b60718", root.SpanID)
 	assert.Equal(t, "invoke_agent", root.Attrs.Str("gen_ai.operation.name"))
 	assert.Equal(t, "desk", root.Resource.Str("service.name"))
+	assert.False(t, root.Undotted, "its attributes' names as written")
 	assert.Equal(t, int64(1795082400000000000), root.Start)
 	assert.Equal(t, int64(5000000000), root.End-root.Start)
 	assert.Equal(t, root.SpanID, tool.ParentID)

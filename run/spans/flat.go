@@ -144,7 +144,12 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		}
 		if doc, ok := elasticDoc(m); ok {
 			if rec, ok := elasticSpan(doc); ok {
-				return flatTree(ctx, rec, "", lines.at(s), &out)
+				n := len(out)
+				err := flatTree(ctx, rec, "", lines.at(s), &out)
+				for i := n; i < len(out); i++ {
+					out[i].Undotted = true // its labels' names
+				}
+				return err
 			}
 			if span, ev, ok := elasticError(doc); ok {
 				events[span] = append(events[span], ev)
