@@ -21,9 +21,9 @@ type callWords struct{ t *text }
 // run no command among calls, the structured calls of s, when s writes
 // words of its own beside them; nil for a step of calls alone (its text
 // is its calls already), a step with none, and a system prompt's or a
-// user's turn.
-func besideCalls(s run.Step, calls []Call) *callWords {
-	if len(s.ToolCalls()) == 0 || s.OnlyCalls() || s.Kind == run.KindSystem || s.Kind == run.KindUser {
+// user's turn. onlyCalls is s.OnlyCalls(), which the caller has read.
+func besideCalls(s run.Step, onlyCalls bool, calls []Call) *callWords {
+	if len(s.ToolCalls()) == 0 || onlyCalls || s.Kind == run.KindSystem || s.Kind == run.KindUser {
 		return nil
 	}
 	var lines []string

@@ -193,6 +193,9 @@ func (rc *runContext) step(s run.Step) Features {
 	f := Features{Index: int32(s.Index), Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
 	var set KindSet // the step's kinds so far
+	// Whether the step's text is its calls alone, read once: it parses
+	// the text.
+	onlyCalls := s.OnlyCalls()
 	kinds := &set
 
 	switch s.Kind {
@@ -267,7 +270,7 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Errors = append(f.Errors, errs...)
 		f.Successes = append(f.Successes, oks...)
 	} else {
-		if !s.OnlyCalls() || !slices.ContainsFunc(s.ToolCalls(), givenCommand) {
+		if !onlyCalls || !slices.ContainsFunc(s.ToolCalls(), givenCommand) {
 			// A command line or an edit is what the agent acts with
 			// (code, an edit's text, a timeout it sets), not a report of
 			// how it fared: a step of such calls alone reports nothing,
@@ -346,7 +349,7 @@ func (rc *runContext) step(s run.Step) Features {
 		// (withCounts); agents writing to one another are read in
 		// digits only, as that read the labelled systems no worse.
 		f.Claims = assertedOnly(readClaims(t, rc.noEntity, true, rc.toUser && s.Kind == run.KindMessage), unasserted)
-		if s.OnlyCalls() {
+		if onlyCalls {
 			f.Claims = screenClaims(f.Claims, f.Calls)
 		}
 		f.Claims = withoutLayoutFigures(s.Content, withoutPointerFigures(t, f.Claims))
@@ -354,7 +357,7 @@ func (rc *runContext) step(s run.Step) Features {
 			f.Claims = afternoonHours(f.Claims)
 		}
 	}
-	calls := besideCalls(s, f.Calls)
+	calls := besideCalls(s, onlyCalls, f.Calls)
 	if calls != nil && f.Ledger == nil {
 		f.Claims = dedupe(append(f.Claims, calls.claims(rc.noEntity, len(s.Content))...))
 	}

@@ -1603,17 +1603,8 @@ func dumpTextCalls(steps []Step) {
 	caller := "" // the agent whose last step wrote its calls in its text
 	for i := range steps {
 		s := &steps[i]
-		if caller != "" && (s.Kind == KindUser || s.Kind == KindSystem || s.Kind == KindToolResult) {
-			if body, id, ok := textResult(s.Content); ok {
-				if s.Kind != KindToolResult {
-					s.Kind, s.Role, s.Agent = KindToolResult, "tool", caller
-				}
-				s.Content = body
-				if id != "" && s.ToolCallID() == "" {
-					s.Edit().ToolCallID = id
-				}
-				continue
-			}
+		if caller != "" && (s.Kind == KindUser || s.Kind == KindSystem || s.Kind == KindToolResult) && takeTextResult(s, caller) {
+			continue
 		}
 		if s.Kind == KindToolResult {
 			continue

@@ -9,7 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
+
 	"strconv"
 	"strings"
 )
@@ -333,16 +333,6 @@ func desktopMessages(instruction string, records []json.RawMessage) ([]dumpMessa
 	return out, true
 }
 
-// shellFenceRe is a code block fenced as a shell's, its command its
-// body.
-var shellFenceRe = regexp.MustCompile("(?s)```(?:bash|sh|shell|console)[ \\t]*\\n(.*?)\\n?```")
-
-// fenceRe is a fenced code block: its info string and its body.
-var fenceRe = regexp.MustCompile("(?s)```([^\\n`]*)\\n(.*?)\\n?```")
-
-// shellFences are the info strings of a shell's code block.
-var shellFences = map[string]bool{"bash": true, "sh": true, "shell": true, "console": true}
-
 // systemAnsweredBlocks reads the turns of an agent whose harness runs the
 // one code block of its turn and answers in a system turn (gptme's, whose
 // tools are blocks fenced with the tool's name, a file's path after it
@@ -350,23 +340,24 @@ var shellFences = map[string]bool{"bash": true, "sh": true, "shell": true, "cons
 // calls a shell with a shell's block and else the tool its fence names,
 // given the path and the block, and the system turn after it is that
 // call's result. A turn of several blocks shows code rather than runs
-// it, and one that no system turn answers was not run.
+// it, one that no system turn answers was not run, and a block of data
+// (a JSON or YAML document) names no tool.
 func systemAnsweredBlocks(r *Run) {
 	for i := 0; i+1 < len(r.Steps); i++ {
 		s, next := &r.Steps[i], &r.Steps[i+1]
 		if s.Kind != KindMessage || len(s.ToolCalls()) > 0 || next.Kind != KindSystem || !strings.EqualFold(s.Role, "assistant") {
 			continue
 		}
-		blocks := fenceRe.FindAllStringSubmatch(s.Content, 2)
+		blocks := fences(s.Content)
 		if len(blocks) != 1 {
 			continue
 		}
-		info, body := strings.Fields(blocks[0][1]), strings.TrimSpace(blocks[0][2])
-		if len(info) == 0 || body == "" || !toolName(info[0]) {
+		info, body := blocks[0].info, blocks[0].body
+		if len(info) == 0 || body == "" || !toolName(info[0]) || dataFences[blocks[0].lang()] {
 			continue
 		}
 		call := ToolCall{Name: "bash", Arguments: textOf(map[string]any{"command": body})}
-		if !shellFences[strings.ToLower(info[0])] {
+		if !shellFences[blocks[0].lang()] {
 			args := map[string]any{"content": body}
 			if len(info) > 1 {
 				args["path"] = info[1]
@@ -393,11 +384,16 @@ func fencedCommands(r *Run) {
 		if s.Kind != KindMessage || len(s.ToolCalls()) > 0 || r.Steps[i+1].Kind != KindToolResult {
 			continue
 		}
-		blocks := shellFenceRe.FindAllStringSubmatch(s.Content, 2)
-		if len(blocks) != 1 || strings.TrimSpace(blocks[0][1]) == "" {
+		var cmds []string
+		for _, b := range fences(s.Content) {
+			if b.shell() {
+				cmds = append(cmds, b.body)
+			}
+		}
+		if len(cmds) != 1 || cmds[0] == "" {
 			continue
 		}
 		s.Kind = KindToolCall
-		s.Edit().ToolCalls = []ToolCall{{Name: "bash", Arguments: textOf(map[string]any{"command": strings.TrimSpace(blocks[0][1])})}}
+		s.Edit().ToolCalls = []ToolCall{{Name: "bash", Arguments: textOf(map[string]any{"command": cmds[0]})}}
 	}
 }

@@ -208,7 +208,8 @@ func TestFencedCommands(t *testing.T) {
 // log) makes that turn a call, of a shell for a shell's block and else
 // of the tool its fence names, with the path written after the name, and
 // the system turn its result; the system prompt before the task, a turn
-// of two blocks and a block no system turn answers stay messages.
+// of two blocks, a block of data (JSON, YAML) and a block no system turn
+// answers stay messages.
 func TestSystemAnsweredBlocks(t *testing.T) {
 	fence := "```"
 	line := func(role, content string) string {
@@ -225,6 +226,10 @@ func TestSystemAnsweredBlocks(t *testing.T) {
 		line("system", "Patch applied"),
 		line("assistant", "Either:\n\n"+fence+"shell\nls\n"+fence+"\n\n"+fence+"shell\npwd\n"+fence),
 		line("system", "Ran command: `ls`"),
+		line("assistant", "The settings now:\n\n"+fence+"json\n{\"retries\": 5}\n"+fence),
+		line("system", "Warning: no tool call found in the last message."),
+		line("assistant", "As YAML:\n\n"+fence+"yaml config/prod.yaml\nretries: 5\n"+fence),
+		line("system", "Warning: no tool call found in the last message."),
 		line("assistant", "Run this yourself:\n\n"+fence+"shell\npytest\n"+fence),
 		line("user", "ok"),
 	}, "\n")
@@ -233,7 +238,8 @@ func TestSystemAnsweredBlocks(t *testing.T) {
 	assert.Equal(t, []string{"system system", "user user",
 		`assistant tool_call bash{"command":"grep -n retries config/*.yaml"}`, "tool tool_result",
 		`assistant tool_call patch{"content":"<<<<<<< ORIGINAL\n  retries: 3\n=======\n  retries: 5\n>>>>>>> UPDATED","path":"config/prod.yaml"}`, "tool tool_result",
-		"assistant message", "system system", "assistant message", "user user"}, stepLines(r))
+		"assistant message", "system system", "assistant message", "system system", "assistant message", "system system",
+		"assistant message", "user user"}, stepLines(r))
 }
 
 // FuzzSystemAnsweredBlocks reads fuzzed conversations whose code blocks

@@ -7,13 +7,15 @@ import (
 )
 
 // Some backends keep attributes under names without dots (Elastic APM's
-// labels make every dot an underscore: gen_ai_prompt_0_content). On a
-// span none of whose attribute names holds a dot, such a name is read
-// back as the one convention name it can only be: a name of
-// knownAttrNames, each of its dots written as an underscore and each "#"
-// a list index. A name that fits two of them, or none, stays as written.
-// A span that holds any dotted name wrote its names as they are meant
-// (pydantic-ai's agent_name beside its gen_ai.* attributes).
+// labels make every dot an underscore: gen_ai_prompt_0_content), and
+// run/spans marks the spans they wrote (Span.Undotted). On such a span,
+// none of whose attribute names holds a dot, a name is read back as the
+// one convention name it can only be: a name of knownAttrNames, each of
+// its dots written as an underscore and each "#" a list index. A name
+// that fits two of them, or none, stays as written. Any other span wrote
+// its names as they are meant (pydantic-ai's agent_name beside its
+// gen_ai.* attributes, an exporter's own customer_tier), and so does one
+// that holds a dotted name.
 
 // knownAttrNames are the GenAI and OpenInference names read back so,
 // and a label's own (mistakeKeys).
@@ -106,9 +108,13 @@ func undottedFits(key, name string, b *strings.Builder) bool {
 	}
 }
 
-// labelValues returns the attributes of a span that names none with a
-// dot under their dotted names (dottedName of knownAttrNames), or nil.
+// labelValues returns the attributes of a span whose backend wrote
+// their names without dots, and that names none with a dot, under their
+// dotted names (dottedName of knownAttrNames), or nil.
 func labelValues(s *spans.Span) spans.Attrs {
+	if !s.Undotted {
+		return nil
+	}
 	for _, a := range s.Attrs {
 		if strings.Contains(a.Key, ".") {
 			return nil

@@ -40,24 +40,26 @@ func TestDottedName(t *testing.T) {
 	}
 }
 
-// TestLabelValues: the attributes of a span that names none with a dot
-// are given under their dotted names; a span that holds a dotted name
-// wrote its undotted ones as they are meant.
+// TestLabelValues: the attributes of a span whose backend wrote its
+// names without dots, and that names none with a dot, are given under
+// their dotted names; a span that holds a dotted name, or whose backend
+// keeps names as written, wrote its undotted ones as they are meant.
 func TestLabelValues(t *testing.T) {
-	s := &spans.Span{Attrs: spans.Attrs{
+	attrs := spans.Attrs{
 		{Key: "input_value", Value: spans.String("Book a room")},
 		{Key: "agent_name", Value: spans.String("Hotel Agent")},
 		{Key: "customer_tier", Value: spans.String("gold")},
-	}}
+	}
 	assert.Equal(t, spans.Attrs{
 		{Key: "input.value", Value: spans.String("Book a room")},
 		{Key: "agent.name", Value: spans.String("Hotel Agent")},
-	}, labelValues(s))
-	assert.Nil(t, labelValues(&spans.Span{Attrs: spans.Attrs{{Key: "customer_tier", Value: spans.String("gold")}}}))
+	}, labelValues(&spans.Span{Attrs: attrs, Undotted: true}))
+	assert.Nil(t, labelValues(&spans.Span{Attrs: attrs}), "a backend that keeps its names")
+	assert.Nil(t, labelValues(&spans.Span{Attrs: spans.Attrs{{Key: "customer_tier", Value: spans.String("gold")}}, Undotted: true}))
 	assert.Nil(t, labelValues(&spans.Span{Attrs: spans.Attrs{
 		{Key: "agent_name", Value: spans.String("qa_agent")},
 		{Key: "gen_ai.system", Value: spans.String("openai")},
-	}}))
+	}, Undotted: true}))
 }
 
 // TestDottedNameAllocs: every attribute name of a span without dots is

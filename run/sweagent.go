@@ -151,24 +151,16 @@ func fencedActions(msgs []message) {
 // with one of several.
 func endingCommand(text string) (string, bool) {
 	t := strings.TrimRight(text, " \t\r\n")
-	if !strings.HasSuffix(t, "```") {
+	blocks := fences(t)
+	if len(blocks) != 1 {
 		return "", false
 	}
-	t = strings.TrimRight(t[:len(t)-3], " \t")
-	if !strings.HasSuffix(t, "\n") {
-		return "", false // a fence that closes a line of its own text
-	}
-	open := strings.LastIndex(t, "```")
-	if open < 0 || open > 0 && t[open-1] != '\n' || strings.Contains(t[:open], "```") {
+	b := blocks[0]
+	if b.end != len(t) || !b.ownLines || strings.Contains(t[:b.start], "```") {
 		return "", false
 	}
-	lang, body, ok := strings.Cut(t[open+3:], "\n")
-	if !ok {
+	if len(b.info) > 0 && !b.shell() {
 		return "", false
 	}
-	if lang = strings.ToLower(strings.TrimSpace(lang)); lang != "" && !shellFences[lang] {
-		return "", false
-	}
-	body = strings.TrimSpace(body)
-	return body, body != ""
+	return b.body, b.body != ""
 }

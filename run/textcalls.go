@@ -440,6 +440,28 @@ var resultWraps = [][2]string{
 	{"✿RESULT✿:", ""},                       // Qwen-Agent
 }
 
+// takeTextResult makes s, a turn after one whose calls are written in
+// its text, the result of those calls when its text gives them back
+// (textResult): its text without the markup, answering the call it
+// names. A turn that was not a tool's result becomes one, in the tool's
+// role, of agent: the agent the reader gives its tools' results to, as
+// it gives those of calls it keeps structured (a dump's caller, a
+// transcript's "tool"). It reports whether s was such a turn.
+func takeTextResult(s *Step, agent string) bool {
+	body, id, ok := textResult(s.Content)
+	if !ok {
+		return false
+	}
+	if s.Kind != KindToolResult {
+		s.Kind, s.Role, s.Agent = KindToolResult, "tool", agent
+	}
+	s.Content = body
+	if id != "" && s.ToolCallID() == "" {
+		s.Edit().ToolCallID = id
+	}
+	return true
+}
+
 // textResult reads a turn that gives back the results of the calls
 // written in the turn before it: its text opens with a result's markup
 // (resultWraps) or with an observation's head ("Observation:", as

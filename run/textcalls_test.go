@@ -127,7 +127,8 @@ func TestTextResult(t *testing.T) {
 // TestTranscriptTextCalls: in a chat whose calls are written in the
 // assistant's text, the call is a call and the user's or ipython turn
 // that answers it is the tool's result; a system prompt's example and a
-// user's turn after no call stay what they were.
+// user's turn after no call stay what they were. A result is the tool's,
+// in its role, as a dump's is (TestDumpTextCalls).
 func TestTranscriptTextCalls(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -202,6 +203,9 @@ func TestTranscriptTextCalls(t *testing.T) {
 				}
 				assert.Equal(t, tt.calls[i], name, "step %d", i)
 				assert.NotContains(t, s.Content, "TOOL_RESULTS", "step %d: a result is read without its markup", i)
+				if s.Kind == KindToolResult && s.Agent == "tool" {
+					assert.Equal(t, "tool", s.Role, "step %d: a result given back in a user's or a system turn is in the tool's role", i)
+				}
 			}
 		})
 	}

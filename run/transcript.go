@@ -727,17 +727,8 @@ func textResults(msgs []message, steps []Step) {
 	written := false // the last step other than a result wrote its calls in its text
 	for i := 0; i < len(msgs) && i < len(steps); i++ {
 		s := &steps[i]
-		if written && (isUserRole(strings.TrimSpace(msgs[i].Role)) || s.Kind == KindToolResult || s.Kind == KindSystem) {
-			if body, id, ok := textResult(s.Content); ok {
-				if s.Kind != KindToolResult {
-					s.Kind, s.Agent = KindToolResult, "tool"
-				}
-				s.Content = body
-				if id != "" && s.ToolCallID() == "" {
-					s.Edit().ToolCallID = id
-				}
-				continue
-			}
+		if written && (isUserRole(strings.TrimSpace(msgs[i].Role)) || s.Kind == KindToolResult || s.Kind == KindSystem) && takeTextResult(s, "tool") {
+			continue
 		}
 		if s.Kind != KindToolResult {
 			written = len(s.ToolCalls()) > 0 && len(msgs[i].calls()) == 0

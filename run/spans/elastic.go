@@ -60,10 +60,18 @@ func isElasticKeys(keys map[string]bool) bool {
 // {"@timestamp", "trace_id", "span_id", "parent_span_id", "name",
 // "kind", "duration" in nanoseconds, "attributes", "resource":
 // {"attributes"}, "status": {"code"}}); nil, true for a hit of such
-// documents that is no span's (a log's, naming its span).
+// documents that is no span's (a log's, naming its span). A span's
+// document alone, outside a hit (one a line, as an index's export
+// writes them), is read the same.
 func elasticOTel(m map[string]any) (map[string]any, bool) {
 	src, ok := m["_source"].(map[string]any)
-	if !ok || m["_index"] == nil || src["span_id"] == nil || src["trace_id"] == nil {
+	if !ok || m["_index"] == nil {
+		if !elasticOTelSpanDoc(m) {
+			return nil, false
+		}
+		src = m
+	}
+	if src["span_id"] == nil || src["trace_id"] == nil {
 		return nil, false
 	}
 	if t := ecsStr(src, "data_stream.type"); t != "" && t != "traces" || src["name"] == nil && src["duration"] == nil {
@@ -85,6 +93,18 @@ func elasticOTel(m map[string]any) (map[string]any, bool) {
 		}
 	}
 	return rec, true
+}
+
+// elasticOTelSpanDoc reports whether m is, alone, one of Elastic's
+// OpenTelemetry-native documents of a span: its time under @timestamp,
+// its ids and name as OpenTelemetry writes them, no other start time,
+// and no data stream but the traces'.
+func elasticOTelSpanDoc(m map[string]any) bool {
+	if m["_source"] != nil || m["@timestamp"] == nil || m["trace_id"] == nil || m["span_id"] == nil || m["name"] == nil || first(m, flatStartKeys) != nil {
+		return false
+	}
+	t := ecsStr(m, "data_stream.type")
+	return t == "" || t == "traces"
 }
 
 // elasticDoc returns the APM document m is or holds, if it is one.

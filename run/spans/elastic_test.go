@@ -2,6 +2,7 @@ package spans
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -58,6 +59,7 @@ func TestElastic(t *testing.T) {
 			assert.Equal(t, int64(5000000000), root.End-root.Start)
 			assert.Equal(t, "CHAIN", root.Attrs.Str("openinference_span_kind"))
 			assert.Equal(t, "travel-desk", root.Resource.Str("service.name"))
+			assert.True(t, root.Undotted, "its labels' names")
 			assert.NotEqual(t, StatusError, root.Status.Code)
 
 			assert.Equal(t, "b1c2d3e4f5061728", tool.SpanID)
@@ -104,6 +106,7 @@ func TestElasticOTel(t *testing.T) {
 	assert.Equal(t, "a3f1c2d4e5b60718", root.SpanID)
 	assert.Equal(t, "invoke_agent", root.Attrs.Str("gen_ai.operation.name"))
 	assert.Equal(t, "desk", root.Resource.Str("service.name"))
+	assert.False(t, root.Undotted, "its attributes' names as written")
 	assert.Equal(t, int64(1795082400000000000), root.Start)
 	assert.Equal(t, int64(5000000000), root.End-root.Start)
 	assert.Equal(t, root.SpanID, tool.ParentID)
@@ -116,4 +119,35 @@ func FuzzElastic(f *testing.F) {
 	f.Add([]byte(strings.Join(elasticDocs, "\n")))
 	f.Add([]byte(elasticOTelAnswer))
 	fuzzDecode(f, OpenInference)
+}
+
+// TestElasticOTelDocuments: Elastic's OpenTelemetry-native documents one
+// a line, outside a search answer (as an export of the index writes
+// them), are read as their hits are: the start the document's time, the
+// end its duration later, the resource its attributes.
+func TestElasticOTelDocuments(t *testing.T) {
+	var answer struct {
+		Hits struct {
+			Hits []struct {
+				Source json.RawMessage `json:"_source"`
+			} `json:"hits"`
+		} `json:"hits"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(elasticOTelAnswer), &answer))
+	var docs []string
+	for _, h := range answer.Hits.Hits {
+		docs = append(docs, string(h.Source))
+	}
+	in := strings.Join(docs, "\n")
+	require.Equal(t, OpenInference, Detect([]byte(in)))
+	ss, err := Decode(context.Background(), []byte(in), OpenInference)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	root, tool := ss[0], ss[1]
+	assert.Equal(t, "a3f1c2d4e5b60718", root.SpanID)
+	assert.Equal(t, int64(1795082400000000000), root.Start)
+	assert.Equal(t, int64(5000000000), root.End-root.Start)
+	assert.Equal(t, "desk", root.Resource.Str("service.name"))
+	assert.Equal(t, root.SpanID, tool.ParentID)
+	assert.Equal(t, int64(1500000), tool.End-tool.Start)
 }

@@ -160,9 +160,9 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
 	events := map[string][]Event{}
-	var newRelic []map[string]any
+	var newRelic []newRelicRow
 	err := eachObject(ctx, data, "a span", spanList, func(m map[string]any, s int) error {
-		if rows := newRelicRows(m); len(rows) > 0 {
+		if rows := newRelicRows(m, lines.at(s)); len(rows) > 0 {
 			newRelic = append(newRelic, rows...)
 			return nil
 		}
@@ -177,7 +177,12 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		}
 		if doc, ok := elasticDoc(m); ok {
 			if rec, ok := elasticSpan(doc); ok {
-				return flatTree(ctx, rec, "", lines.at(s), &out)
+				n := len(out)
+				err := flatTree(ctx, rec, "", lines.at(s), &out)
+				for i := n; i < len(out); i++ {
+					out[i].Undotted = true // its labels' names
+				}
+				return err
 			}
 			if span, ev, ok := elasticError(doc); ok {
 				events[span] = append(events[span], ev)
@@ -211,7 +216,7 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		return nil, err
 	}
 	for _, rec := range newRelicSpans(newRelic) {
-		if err := flatTree(ctx, rec, "", 0, &out); err != nil {
+		if err := flatTree(ctx, rec.m, "", rec.line, &out); err != nil {
 			return nil, err
 		}
 	}

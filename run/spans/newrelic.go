@@ -85,64 +85,73 @@ func newRelicElement(data []byte, i int) bool {
 	return ok && isNewRelicRow(keys)
 }
 
-// newRelicRows returns the rows m holds: m itself, or a query API
-// table's events.
-func newRelicRows(m map[string]any) []map[string]any {
+// newRelicRows returns the rows m holds, m starting on the given line:
+// m itself, or a query API table's events.
+func newRelicRows(m map[string]any, line int) []newRelicRow {
 	if newRelicRowOf(m) {
-		return []map[string]any{m}
+		return []newRelicRow{{m, line}}
 	}
 	evs, _ := m["events"].([]any)
-	var out []map[string]any
+	var out []newRelicRow
 	for _, e := range evs {
 		if r, ok := e.(map[string]any); ok && newRelicRowOf(r) {
-			out = append(out, r)
+			out = append(out, newRelicRow{r, line})
 		}
 	}
 	return out
 }
 
-// newRelicSpans reads a query's rows as flat spans: one for each model
-// call (its summary and messages, by completion_id) and one for each
-// tool's run.
-func newRelicSpans(rows []map[string]any) []map[string]any {
+// newRelicRow is a row of a query's answer, with the line of the file
+// its record starts on.
+type newRelicRow struct {
+	m    map[string]any
+	line int
+}
+
+// newRelicSpans reads a query's rows as flat spans, each with the line
+// of its first row: one for each model call (its summary and messages,
+// by completion_id) and one for each tool's run.
+func newRelicSpans(rows []newRelicRow) []newRelicRow {
 	type call struct {
 		summary map[string]any
 		msgs    []map[string]any
+		line    int
 	}
 	calls := map[string]*call{}
 	var order []string
-	var out []map[string]any
-	get := func(id string) *call {
+	var out []newRelicRow
+	get := func(id string, line int) *call {
 		c, ok := calls[id]
 		if !ok {
-			c = &call{}
+			c = &call{line: line}
 			calls[id] = c
 			order = append(order, id)
 		}
 		return c
 	}
-	for i, r := range rows {
+	for i, row := range rows {
+		r := row.m
 		switch {
 		case r["completion_id"] != nil:
-			id := FromAny(r["completion_id"]).Text()
-			get(id).msgs = append(get(id).msgs, r)
+			c := get(FromAny(r["completion_id"]).Text(), row.line)
+			c.msgs = append(c.msgs, r)
 		case r["run_id"] != nil && r["name"] != nil:
-			out = append(out, newRelicTool(r))
+			out = append(out, newRelicRow{newRelicTool(r), row.line})
 		case r["response.number_of_messages"] != nil || r["request.model"] != nil:
 			id := FromAny(r["id"]).Text()
 			if id == "" {
 				id = fmt.Sprintf("\x00row %d", i) // no message names it: a call of its own
 			}
-			get(id).summary = r
+			get(id, row.line).summary = r
 		}
 	}
 	for _, id := range order {
 		c := calls[id]
-		out = append(out, newRelicCall(id, c.summary, c.msgs))
+		out = append(out, newRelicRow{newRelicCall(id, c.summary, c.msgs), c.line})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		a, _ := flatTime(out[i]["start_time"])
-		b, _ := flatTime(out[j]["start_time"])
+		a, _ := flatTime(out[i].m["start_time"])
+		b, _ := flatTime(out[j].m["start_time"])
 		return a < b
 	})
 	return out

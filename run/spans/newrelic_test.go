@@ -3,6 +3,7 @@ package spans
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,4 +78,16 @@ func TestNewRelicSummariesWithoutID(t *testing.T) {
 	got, err := Decode(context.Background(), []byte(doc), OpenInference)
 	require.NoError(t, err)
 	assert.Len(t, got, 2)
+}
+
+// TestNewRelicLines: each span read from a query's rows points at the
+// line of its first row, a tool's run at its own, so that messages can
+// point at them.
+func TestNewRelicLines(t *testing.T) {
+	rows := strings.ReplaceAll(newRelicRowsOnly(), "},{", "},\n{")
+	got, err := Decode(context.Background(), []byte("[\n"+rows+"\n]"), OpenInference)
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, 3, got[0].Line, "the call's first row")
+	assert.Equal(t, 2, got[1].Line, "the tool's row")
 }

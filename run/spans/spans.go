@@ -57,6 +57,10 @@ type Span struct {
 	// Line is the line of the file on which the span's record starts (for
 	// OTLP, the record of its resource), so that messages can point at it.
 	Line int
+	// Undotted is set when the span's backend wrote each dot of its
+	// attribute names as an underscore (Elastic APM's labels), for run to
+	// read them back.
+	Undotted bool
 }
 
 // StatusCode is a span's outcome as OpenTelemetry records it.
