@@ -871,11 +871,11 @@ func (b *builder) resolve(n *node) {
 
 // rootAgent finds the span that names the one agent of a trace naming
 // none: no span is an agent's or names one, no service names one, and a
-// single root that a convention calls a workflow or chain encloses every
+// single root, a workflow the program names (rootName), encloses every
 // span, model calls among them. What a program calls the workflow it
-// runs (a Phoenix CHAIN "math_tutor", an OpenLLMetry workflow) is what a
-// reader of the trace calls its agent; without it the agent has no name
-// but "assistant". The root is only the agent's name, not a turn of its.
+// runs is what a reader of the trace calls its agent; without it the
+// agent has no name but "assistant". The root gives only the name, not a
+// turn of the agent's.
 func (b *builder) rootAgent(modelIn map[*node]bool) {
 	var root *node
 	for _, n := range b.nodes {
@@ -889,18 +889,21 @@ func (b *builder) rootAgent(modelIn map[*node]bool) {
 			root = n
 		}
 	}
-	if root == nil || root.role != roleOther || !modelIn[root] || rootName(root.s) == "" {
-		return
-	}
-	if _, ok := classify(root.s); ok {
+	if root != nil && root.role == roleOther && modelIn[root] && rootName(root.s) != "" {
 		b.root = root
 	}
 }
 
-// rootName is the name a root workflow or chain gives its agent: the
-// entity OpenLLMetry says it is, else the span's name.
+// rootName is the name of the workflow a span is, as OpenLLMetry's
+// workflow decorator records the name the program gives it; "" for any
+// other span. A root chain or trace names no agent by its span name
+// alone: that is as often the framework's or the operation's
+// (LangGraph, ai.generateText, GenerateContent) or the trace's.
 func rootName(s *spans.Span) string {
-	return cleanName(firstNonEmpty(s.Attrs.Str("traceloop.entity.name"), s.Name))
+	if s.Attrs.Str("traceloop.span.kind") != "workflow" {
+		return ""
+	}
+	return cleanName(s.Attrs.Str("traceloop.entity.name"))
 }
 
 // serviceAgents names the agent of a span that another service's span
