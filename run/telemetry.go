@@ -221,6 +221,9 @@ type builder struct {
 	// agentless: no span of the trace is an agent's (a log of model
 	// calls, a program that calls models itself).
 	agentless bool
+	// root is the span whose name names the one agent of a trace that
+	// names none (rootAgent), nil if none does.
+	root *node
 }
 
 // openCall is a tool call a model made.
@@ -415,6 +418,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 	}
 	b.serviceAgents(modelIn)
 	b.subgraphSteps()
+	b.rootAgent(modelIn)
 	for _, n := range b.nodes {
 		if b.stopped() {
 			return known
@@ -856,10 +860,50 @@ func (b *builder) resolve(n *node) {
 				c.scope = c // a model call naming its agent is no turn of its own
 			}
 		}
+		if c.owner == "" && c == b.root {
+			c.owner = rootName(c.s)
+		}
 		if c.owner == "" {
 			c.owner = service(c.s)
 		}
 	}
+}
+
+// rootAgent finds the span that names the one agent of a trace naming
+// none: no span is an agent's or names one, no service names one, and a
+// single root, a workflow the program names (rootName), encloses every
+// span, model calls among them. What a program calls the workflow it
+// runs is what a reader of the trace calls its agent; without it the
+// agent has no name but "assistant". The root gives only the name, not a
+// turn of the agent's.
+func (b *builder) rootAgent(modelIn map[*node]bool) {
+	var root *node
+	for _, n := range b.nodes {
+		if n.role == roleAgent || n.name != "" || serviceName(n.s) != "" {
+			return
+		}
+		if n.parent == nil {
+			if root != nil {
+				return
+			}
+			root = n
+		}
+	}
+	if root != nil && root.role == roleOther && modelIn[root] && rootName(root.s) != "" {
+		b.root = root
+	}
+}
+
+// rootName is the name of the workflow a span is, as OpenLLMetry's
+// workflow decorator records the name the program gives it; "" for any
+// other span. A root chain or trace names no agent by its span name
+// alone: that is as often the framework's or the operation's
+// (LangGraph, ai.generateText, GenerateContent) or the trace's.
+func rootName(s *spans.Span) string {
+	if s.Attrs.Str("traceloop.span.kind") != "workflow" {
+		return ""
+	}
+	return cleanName(s.Attrs.Str("traceloop.entity.name"))
 }
 
 // serviceAgents names the agent of a span that another service's span
