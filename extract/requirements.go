@@ -540,10 +540,12 @@ func keptUnit(terms []string, answer string) bool {
 }
 
 // givenInOther reports whether a step before the final answer's (not the
-// task's own) writes one of the numbers the answer gives, followed by a
-// unit other than the one asked for (terms): "545.5 miles" before an
+// task's own) writes one of the numbers the answer gives, followed by
+// another unit of the quantity asked for (terms): "545.5 miles" before an
 // answer of "545.5" asked in kilometres. The bare figure was worked out
-// in that other unit, and the answer does not keep the one asked.
+// in that other unit, and the answer does not keep the one asked. A unit
+// of another quantity ("the next 3 hours" before a temperature of 3) says
+// nothing of the answer's unit.
 func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 	var nums []float64
 	for _, tok := range tokens(strings.ToLower(fa.Text)) {
@@ -554,7 +556,6 @@ func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 	if len(nums) == 0 {
 		return false
 	}
-	own := termsOf(terms)
 	task := firstUser(steps)
 	var toks []token
 	for i := range min(fa.Step, len(steps)) {
@@ -563,7 +564,7 @@ func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 		}
 		toks = appendTokens(toks[:0], strings.ToLower(steps[i].Content))
 		for k := 0; k+1 < len(toks); k++ {
-			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1], own) {
+			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1].s, terms) {
 				return true
 			}
 		}
@@ -580,19 +581,39 @@ func plainNumber(s string) (float64, bool) {
 	return x, err == nil
 }
 
-// otherUnit reports whether the token writes a unit an answer may be asked
-// in (answerUnits) and none of the terms of the one asked (own).
-func otherUnit(tok token, own []term) bool {
-	if !isWord(strings.TrimPrefix(tok.s, "°")) {
-		return false
+// unitQuantity is the quantity each unit of answerUnits measures.
+var unitQuantity = map[string]string{
+	"kilometres": "length", "kilometers": "length", "metres": "length", "meters": "length", "centimetres": "length",
+	"centimeters": "length", "miles": "length", "feet": "length", "inches": "length",
+	"grams": "mass", "kilograms": "mass", "pounds": "mass", "ounces": "mass",
+	"litres": "volume", "liters": "volume", "gallons": "volume",
+	"celsius": "temperature", "fahrenheit": "temperature",
+	"hours": "time", "minutes": "time", "seconds": "time", "days": "time", "weeks": "time", "months": "time", "years": "time",
+	"euros": "money", "dollars": "money", "cents": "money",
+}
+
+// otherUnit reports whether the word w is, whole, a unit of answerUnits
+// ("miles", "mile", "mi") that measures the quantity of the unit asked
+// (whose forms are terms) and is not that unit. "4 sections" writes no
+// second, "3 hours" no temperature.
+func otherUnit(w string, terms []string) bool {
+	asked := map[string]bool{}
+	for unit, forms := range answerUnits {
+		if slices.ContainsFunc(forms, func(f string) bool { return slices.Contains(terms, f) }) {
+			asked[unit] = true
+		}
 	}
-	w := wordsOf([]token{tok})
-	if w.writes(own) {
-		return false
-	}
-	for _, forms := range answerUnits {
-		if w.writes(termsOf(forms)) {
-			return true
+	for unit, forms := range answerUnits {
+		if w != unit && w != strings.TrimSuffix(unit, "s") && !slices.Contains(forms, w) {
+			continue
+		}
+		if asked[unit] {
+			return false
+		}
+		for a := range asked {
+			if q := unitQuantity[unit]; q != "" && q == unitQuantity[a] {
+				return true
+			}
 		}
 	}
 	return false
