@@ -93,8 +93,10 @@ var (
 	// "gluten-free", "wheelchair-accessible".
 	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
 	// A part of the week a thing must fall in: "on a weekday", "on
-	// weekends", "at the weekend".
-	daysReqRe = pattern(goWords(`on|at|over`)+`\s{1,3}(?:(?:a|the)\s{1,3})?(?<part>weekday|weekend)s?\b`, ci)
+	// weekends", "at the weekend". Not one it is kept from ("closed on
+	// weekends", "not at the weekend"), nor a stretch of time a thing
+	// was done in ("over the weekend").
+	daysReqRe = pattern(`(?<!\b(?:closed|shut|not|never|except)\s{1,3})`+goWords(`on|at`)+`\s{1,3}(?:(?:a|the)\s{1,3})?(?<part>weekday|weekend)s?\b`, ci)
 	// A qualifier written as one word, of what a meal may hold or a
 	// flight may make: "a vegetarian restaurant", "halal", "a nonstop
 	// flight". One the task denies ("I'm not vegan", "it needn't be
@@ -294,9 +296,15 @@ func requirements(task string, steps []run.Step) []Requirement {
 	for _, m := range t.all(onlyReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))
 	}
+	past := pastSpans(task)
 	for _, m := range t.all(daysReqRe, 0) {
 		// A part of the week the thing asked for must fall in ("a flight
-		// departing on a weekday"); "only on weekdays" is read above.
+		// departing on a weekday"); "only on weekdays" is read above. A
+		// sentence that tells of the past asks for nothing ("we met at
+		// the weekend").
+		if slices.ContainsFunc(past, func(s span) bool { return s.Start <= m.Whole().Start && m.Whole().Start < s.End }) {
+			continue
+		}
 		if text := t.str(m.Whole()); !slices.ContainsFunc(out, func(r Requirement) bool { return strings.Contains(r.Text, text) }) {
 			add(text, weekDays[strings.ToLower(t.named(m, "part"))])
 		}
