@@ -121,6 +121,9 @@ func NormalizeClaim(kind ClaimKind, s string) string {
 	switch kind {
 	case ClaimNumber:
 		for _, m := range t.numbers(1) {
+			if d, ok := withScale(t, m); ok {
+				m = d // "high 18F" gives "18 °F", as Claims reads it
+			}
 			if n, ok := numberNorm(t, m); ok {
 				return n
 			}
