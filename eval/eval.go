@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -69,10 +70,28 @@ var (
 )
 
 // Unlabelled reports whether err says a file holds no label, so that it is
-// left out of a score rather than counted as wrong. A labels file (kept
-// beside the traces it labels, for --labels) holds no case either.
+// left out of a score rather than counted as wrong.
 func Unlabelled(err error) bool {
-	return errors.Is(err, ErrNoLabel) || errors.Is(err, ErrNoSpanLabel) || errors.Is(err, run.ErrLabelsFile)
+	return errors.Is(err, ErrNoLabel) || errors.Is(err, ErrNoSpanLabel)
+}
+
+// LeftOut reports whether err says a file is no case and no failed one: a
+// labels file kept beside the traces it labels, for --labels. It is left
+// out with a note, and counted neither unlabelled nor failed.
+func LeftOut(err error) bool { return errors.Is(err, run.ErrLabelsFile) }
+
+// LabelsGiven reports whether file is the labels file opts were given
+// (--labels): it sits among the files read, and is skipped without a word.
+func LabelsGiven(file string, opts run.Options) bool {
+	if opts.LabelsFile == "" {
+		return false
+	}
+	a, err := os.Stat(file)
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(opts.LabelsFile)
+	return err == nil && os.SameFile(a, b)
 }
 
 // Options say how Evaluate reads cases and where it reports them.
@@ -142,14 +161,19 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc,
 			if err := ctx.Err(); err != nil {
 				return rep, err
 			}
+			if LabelsGiven(file, opts.Load) {
+				continue
+			}
 			fcs, err := LabelledCases(ctx, file, opts.Load, warn)
 			if err != nil && ctx.Err() != nil {
 				return rep, ctx.Err()
 			}
-			if Unlabelled(err) {
+			if Unlabelled(err) || LeftOut(err) {
 				msg := opts.Redact.NewRedactor().String(err.Error())
 				fmt.Fprintf(warn, "offattr: %s (left out)\n", escape.Line(msg))
-				t.AddUnlabelled()
+				if Unlabelled(err) {
+					t.AddUnlabelled()
+				}
 				continue
 			}
 			if err != nil {

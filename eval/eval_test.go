@@ -278,7 +278,7 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	o := rep.Overall
 	assert.Equal(t, 7, o.Cases, "the unlabelled file and the labels file are no cases")
 	assert.Equal(t, 2, o.Failed, "the two labels of steps outside the run; an agent no step is by is scored")
-	assert.Equal(t, 2, o.Unlabelled)
+	assert.Equal(t, 1, o.Unlabelled, "the labels file holds labels, and is not counted as holding none")
 	assert.Contains(t, warn.String(), "labels.jsonl: unknown format: a labels file for telemetry (trace_id, span_id, reason), not a run: give it to eval or fit with --labels (left out)")
 	assert.InDelta(t, 5.0/7, o.StepWithin["3"], 1e-9, "only the labels in range are near the answer")
 	assert.Contains(t, warn.String(), "2.json: the label names a step outside the run: mistake_step -1 is negative")
@@ -289,6 +289,33 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	for _, name := range []string{"7.json", "8.json"} {
 		assert.Contains(t, warn.String(), name+": the label names no agent (mistake_agent is empty or missing): scored, its agent can never be right")
 	}
+}
+
+// TestLabelsFileGivenIsSkipped: the labels file --labels names, sitting
+// among the traces read, is skipped without a word and counted nowhere;
+// another labels file beside it is left out as a labels file.
+func TestLabelsFileGivenIsSkipped(t *testing.T) {
+	dir := t.TempDir()
+	history := `"history": [{"role": "human", "content": "q"}, {"role": "Orchestrator", "content": "look it up"}, {"role": "WebSurfer", "content": "found it"}]`
+	label := `{"trace_id": "t1", "span_id": "s1", "reason": "r"}` + "\n"
+	for name, data := range map[string]string{
+		"1.json":       `{"question": "q", ` + history + `, "mistake_agent": "WebSurfer", "mistake_step": "2"}`,
+		"labels.jsonl": label,
+		"other.jsonl":  label,
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
+	}
+	subsets, err := Discover([]string{dir})
+	require.NoError(t, err)
+	var warn bytes.Buffer
+	load := run.Options{LabelsFile: filepath.Join(dir, "labels.jsonl")}
+	rep, err := Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{Load: load, Warn: &warn})
+	require.NoError(t, err)
+	assert.Equal(t, 1, rep.Overall.Cases)
+	assert.Equal(t, 0, rep.Overall.Unlabelled, "neither labels file holds no label")
+	assert.Equal(t, 0, rep.Overall.Failed)
+	assert.NotContains(t, warn.String(), "labels.jsonl", "the file --labels names is no run to warn of")
+	assert.Contains(t, warn.String(), "other.jsonl: unknown format: a labels file for telemetry")
 }
 
 // TestWarningsEscapeLogText: the warnings about a case's label write the

@@ -121,6 +121,9 @@ func NormalizeClaim(kind ClaimKind, s string) string {
 	switch kind {
 	case ClaimNumber:
 		for _, m := range t.numbers(1) {
+			if d, ok := withScale(t, m); ok {
+				m = d // "high 18F" gives "18 °F", as Claims reads it
+			}
 			if n, ok := numberNorm(t, m); ok {
 				return n
 			}
@@ -685,6 +688,9 @@ func withScale(t *text, m numberMatch) (numberMatch, bool) {
 	if m.all.Start > 0 && t.s[m.all.Start-1] == '%' {
 		return m, false // a URL's escaped byte ("%2F"), no reading
 	}
+	if !scaleReading(t.s, m.all.Start, end) {
+		return m, false
+	}
 	if end+1 < len(t.s) {
 		r, _ := utf8.DecodeRuneInString(t.s[end+1:])
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' {
@@ -699,6 +705,47 @@ func withScale(t *text, m numberMatch) (numberMatch, bool) {
 	}
 	return d, true
 }
+
+// scaleReading reports whether the figure at s[start:end], with a scale's
+// capital after it, reads as a temperature: no code point ("U+003C"), no
+// figure padded with zeros ("003C"), no float literal given to code
+// ("x = 0.5F", "f(0.5F)"), and a word of temperature or weather in its
+// sentence ("high 18F", "a low of -3C overnight"). A seat, a gate or an
+// apartment ("seat 18F", "apartment 4C") is written the same way.
+func scaleReading(s string, start, end int) bool {
+	digits := strings.TrimLeft(s[start:end], "+-−")
+	if len(digits) > 1 && digits[0] == '0' && isDigit(digits[1]) {
+		return false
+	}
+	before := strings.TrimRight(s[:start], " \t")
+	if strings.HasSuffix(strings.ToUpper(before), "U+") {
+		return false
+	}
+	if strings.Contains(s[start:end], ".") && (strings.HasSuffix(before, "=") || strings.HasSuffix(before, "(") || strings.HasSuffix(before, ",") && strings.Contains(before[strings.LastIndexByte(before, '\n')+1:], "(")) {
+		return false
+	}
+	from := max(strings.LastIndex(s[:start], ". "), strings.LastIndexAny(s[:start], "!?\n")) + 1
+	to := len(s)
+	if k := strings.IndexAny(s[end:], "!?\n"); k >= 0 {
+		to = end + k
+	}
+	if k := strings.Index(s[end:to], ". "); k >= 0 {
+		to = end + k
+	}
+	sentence := strings.ToLower(s[from:to])
+	if strings.Contains(sentence, "°") {
+		return true
+	}
+	for w := range strings.FieldsFuncSeq(sentence, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if temperatureWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// temperatureWords are the words of a sentence that tells a temperature.
+var temperatureWords = toSet("temperature temperatures temp temps weather forecast forecasts high highs low lows degree degrees warm warmer cold colder hot hotter cool cooler freezing chilly mild heat frost overnight celsius fahrenheit thermostat oven feels sunny cloudy rain snow")
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 

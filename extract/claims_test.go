@@ -25,6 +25,9 @@ func TestNormalizeClaim(t *testing.T) {
 		{ClaimNumber, "1,234", "1234"},
 		{ClaimNumber, "1234.0", "1234"},
 		{ClaimNumber, "1234", "1234"},
+		{ClaimNumber, "high 18F", "18 °F"},
+		{ClaimNumber, "a low of -3C overnight", "-3 °C"},
+		{ClaimNumber, "seat 18F", "18"},
 		{ClaimNumber, "$1,234.50", "1234.5"},
 		{ClaimNumber, `\$232.00`, "232"},
 		{ClaimNumber, "-$23.00", "-23"},
@@ -658,6 +661,14 @@ func TestScaleLetterAgainstDigits(t *testing.T) {
 		{"18f", nil},
 		{"redirect_uri=https%3A%2F%2Fexample.org%2F now", nil},
 		{"a 7B model", nil},
+		{"the sign U+003C is less-than", nil},
+		{"set x = 0.5F in the shader", nil},
+		{"I have seat 18F on the flight.", nil},
+		{"She lives in apartment 4C.", nil},
+		{"Boarding at gate 12C.", nil},
+		{"The office is in the room on 3F.", nil},
+		{"Forecast: 003C tomorrow", nil},
+		{"Rome: warm, 27C by noon. Seat 18F is booked.", []string{"27 °C"}},
 	} {
 		var got []string
 		for _, c := range Claims(tt.text) {

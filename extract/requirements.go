@@ -93,8 +93,10 @@ var (
 	// "gluten-free", "wheelchair-accessible".
 	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
 	// A part of the week a thing must fall in: "on a weekday", "on
-	// weekends", "at the weekend".
-	daysReqRe = pattern(goWords(`on|at|over`)+`\s{1,3}(?:(?:a|the)\s{1,3})?(?<part>weekday|weekend)s?\b`, ci)
+	// weekends", "at the weekend". Not one it is kept from ("closed on
+	// weekends", "not at the weekend"), nor a stretch of time a thing
+	// was done in ("over the weekend").
+	daysReqRe = pattern(`(?<!\b(?:closed|shut|not|never|except)\s{1,3})`+goWords(`on|at`)+`\s{1,3}(?:(?:a|the)\s{1,3})?(?<part>weekday|weekend)s?\b`, ci)
 	// A qualifier written as one word, of what a meal may hold or a
 	// flight may make: "a vegetarian restaurant", "halal", "a nonstop
 	// flight". One the task denies ("I'm not vegan", "it needn't be
@@ -294,9 +296,15 @@ func requirements(task string, steps []run.Step) []Requirement {
 	for _, m := range t.all(onlyReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))
 	}
+	past := pastSpans(task)
 	for _, m := range t.all(daysReqRe, 0) {
 		// A part of the week the thing asked for must fall in ("a flight
-		// departing on a weekday"); "only on weekdays" is read above.
+		// departing on a weekday"); "only on weekdays" is read above. A
+		// sentence that tells of the past asks for nothing ("we met at
+		// the weekend").
+		if slices.ContainsFunc(past, func(s span) bool { return s.Start <= m.Whole().Start && m.Whole().Start < s.End }) {
+			continue
+		}
 		if text := t.str(m.Whole()); !slices.ContainsFunc(out, func(r Requirement) bool { return strings.Contains(r.Text, text) }) {
 			add(text, weekDays[strings.ToLower(t.named(m, "part"))])
 		}
@@ -540,10 +548,12 @@ func keptUnit(terms []string, answer string) bool {
 }
 
 // givenInOther reports whether a step before the final answer's (not the
-// task's own) writes one of the numbers the answer gives, followed by a
-// unit other than the one asked for (terms): "545.5 miles" before an
+// task's own) writes one of the numbers the answer gives, followed by
+// another unit of the quantity asked for (terms): "545.5 miles" before an
 // answer of "545.5" asked in kilometres. The bare figure was worked out
-// in that other unit, and the answer does not keep the one asked.
+// in that other unit, and the answer does not keep the one asked. A unit
+// of another quantity ("the next 3 hours" before a temperature of 3) says
+// nothing of the answer's unit.
 func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 	var nums []float64
 	for _, tok := range tokens(strings.ToLower(fa.Text)) {
@@ -554,7 +564,6 @@ func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 	if len(nums) == 0 {
 		return false
 	}
-	own := termsOf(terms)
 	task := firstUser(steps)
 	var toks []token
 	for i := range min(fa.Step, len(steps)) {
@@ -563,7 +572,7 @@ func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 		}
 		toks = appendTokens(toks[:0], strings.ToLower(steps[i].Content))
 		for k := 0; k+1 < len(toks); k++ {
-			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1], own) {
+			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1].s, terms) {
 				return true
 			}
 		}
@@ -580,19 +589,39 @@ func plainNumber(s string) (float64, bool) {
 	return x, err == nil
 }
 
-// otherUnit reports whether the token writes a unit an answer may be asked
-// in (answerUnits) and none of the terms of the one asked (own).
-func otherUnit(tok token, own []term) bool {
-	if !isWord(strings.TrimPrefix(tok.s, "°")) {
-		return false
+// unitQuantity is the quantity each unit of answerUnits measures.
+var unitQuantity = map[string]string{
+	"kilometres": "length", "kilometers": "length", "metres": "length", "meters": "length", "centimetres": "length",
+	"centimeters": "length", "miles": "length", "feet": "length", "inches": "length",
+	"grams": "mass", "kilograms": "mass", "pounds": "mass", "ounces": "mass",
+	"litres": "volume", "liters": "volume", "gallons": "volume",
+	"celsius": "temperature", "fahrenheit": "temperature",
+	"hours": "time", "minutes": "time", "seconds": "time", "days": "time", "weeks": "time", "months": "time", "years": "time",
+	"euros": "money", "dollars": "money", "cents": "money",
+}
+
+// otherUnit reports whether the word w is, whole, a unit of answerUnits
+// ("miles", "mile", "mi") that measures the quantity of the unit asked
+// (whose forms are terms) and is not that unit. "4 sections" writes no
+// second, "3 hours" no temperature.
+func otherUnit(w string, terms []string) bool {
+	asked := map[string]bool{}
+	for unit, forms := range answerUnits {
+		if slices.ContainsFunc(forms, func(f string) bool { return slices.Contains(terms, f) }) {
+			asked[unit] = true
+		}
 	}
-	w := wordsOf([]token{tok})
-	if w.writes(own) {
-		return false
-	}
-	for _, forms := range answerUnits {
-		if w.writes(termsOf(forms)) {
-			return true
+	for unit, forms := range answerUnits {
+		if w != unit && w != strings.TrimSuffix(unit, "s") && !slices.Contains(forms, w) {
+			continue
+		}
+		if asked[unit] {
+			return false
+		}
+		for a := range asked {
+			if q := unitQuantity[unit]; q != "" && q == unitQuantity[a] {
+				return true
+			}
 		}
 	}
 	return false

@@ -73,15 +73,19 @@ func LoadCounted(ctx context.Context, subsets []eval.Subset, opts run.Options, a
 			if err := ctx.Err(); err != nil {
 				return nil, stats, err
 			}
+			if eval.LabelsGiven(file, opts) {
+				continue
+			}
 			cases, err := eval.LabelledCases(ctx, file, opts, warn)
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil, stats, ctx.Err()
 				}
 				fmt.Fprintf(warn, "offattr: %s (left out)\n", escape.Line(err.Error()))
-				if eval.Unlabelled(err) {
+				switch {
+				case eval.Unlabelled(err):
 					stats.Unlabelled++
-				} else {
+				case !eval.LeftOut(err):
 					stats.Failed++
 				}
 				continue

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -622,6 +624,25 @@ func TestLoadCountsUnread(t *testing.T) {
 	assert.Len(t, exs, 4)
 	assert.Equal(t, LoadStats{Failed: 2}, stats, "B/9.json does not load; A/locked is unread")
 	assert.Contains(t, warn.String(), "offattr: eval A/locked: not a regular file")
+}
+
+// TestLoadSkipsTheLabelsFileGiven: the labels file --labels names,
+// sitting among the cases, is no case and counted nowhere; another labels
+// file is left out, not counted as holding no label.
+func TestLoadSkipsTheLabelsFileGiven(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	label := `{"trace_id": "t1", "span_id": "s1", "reason": "r"}` + "\n"
+	given := filepath.Join(dir, "A", "labels.jsonl")
+	require.NoError(t, os.WriteFile(given, []byte(label), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "A", "other.jsonl"), []byte(label), 0o644))
+	subs, err := eval.Discover([]string{dir})
+	require.NoError(t, err)
+	var warn strings.Builder
+	_, stats, err := LoadCounted(context.Background(), subs, run.Options{LabelsFile: given}, rules.Registry, &warn)
+	require.NoError(t, err)
+	assert.Equal(t, LoadStats{Failed: 1}, stats, "B/9.json does not load; neither labels file is counted")
+	assert.NotContains(t, warn.String(), "labels.jsonl")
+	assert.Contains(t, warn.String(), "other.jsonl: unknown format: a labels file")
 }
 
 // TestAdaptedRoleNamesTheDominantAgentUntilRefuted: fitted on one

@@ -88,6 +88,9 @@ type Options struct {
 	// Labels are decisive faults given beside telemetry files (--labels),
 	// by trace; they win over offattr.mistake attributes in the file.
 	Labels SpanLabels
+	// LabelsFile is the file Labels were read from: one that also sits
+	// among the files read is the labels, not a run, and is skipped.
+	LabelsFile string
 	// MaxInput is the most bytes one input may hold; a larger one is
 	// refused (ErrTooLarge) before it is read whole. 0 means no limit.
 	MaxInput int64

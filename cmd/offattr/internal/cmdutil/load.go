@@ -70,6 +70,7 @@ func (l *LoadFlags) Options() (run.Options, error) {
 		if opts.Labels, err = run.ReadLabels(l.Labels, int64(l.MaxInput)); err != nil {
 			return run.Options{}, Usage(err)
 		}
+		opts.LabelsFile = l.Labels
 	}
 	return opts, nil
 }

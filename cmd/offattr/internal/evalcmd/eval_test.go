@@ -222,6 +222,23 @@ func TestEvalTelemetryLabels(t *testing.T) {
 	assert.EqualError(t, cmd.Execute(), "labels "+filepath.Join(dir, "missing.jsonl")+": no such file or directory")
 }
 
+// TestEvalLabelsBesideTheTraces: the labels file --labels names may sit in
+// the directory read; it is no run to warn of.
+func TestEvalLabelsBesideTheTraces(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "telemetry", "phoenix.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "phoenix.jsonl"), data, 0o644))
+	labels := filepath.Join(dir, "labels.jsonl")
+	require.NoError(t, os.WriteFile(labels, []byte(`{"trace_id":"7c1e2f3a4b5c6d7e8f9012a3b4c5d6e7","span_id":"a000000000000005","reason":"misspelt city"}`+"\n"), 0o644))
+	var out, errOut bytes.Buffer
+	cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+	cmd.SetArgs([]string{dir, "--labels", labels})
+	require.NoError(t, cmd.Execute())
+	assert.NotContains(t, errOut.String(), "labels.jsonl")
+	assert.NotContains(t, out.String(), "hold no label")
+}
+
 func TestEvalRedactsAndReadsStdin(t *testing.T) {
 	leaky := filepath.Join("..", "..", "..", "..", "testdata", "leaky", "mailer.json")
 	data, err := os.ReadFile(leaky)

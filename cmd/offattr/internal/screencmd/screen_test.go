@@ -342,6 +342,22 @@ func TestScreenRecordsAnalyzerFailuresAndPanics(t *testing.T) {
 	assert.Equal(t, "internal error (please report it): boom", recs[1].Error)
 }
 
+// TestScreenLeavesOutALabelsFile: a labels file kept beside the traces it
+// labels (for eval's --labels) is no run and no failed input: it is left
+// out with a note, and the screen succeeds.
+func TestScreenLeavesOutALabelsFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "1.json"), []byte(runJSON("Coder", 0.6, "")), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "labels.jsonl"), []byte(`{"trace_id": "t1", "span_id": "s1", "reason": "r"}`+"\n"), 0o644))
+	opts, out, errOut := newOpts(&spy{}, dir)
+	require.NoError(t, screenRun(context.Background(), opts))
+	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
+	assert.Equal(t, []string{"1.json"}, files(recs))
+	assert.Contains(t, errOut.String(), "labels.jsonl: unknown format: a labels file for telemetry (trace_id, span_id, reason), not a run: give it to eval or fit with --labels (left out)")
+	assert.Contains(t, errOut.String(), "skipped: 1 labels files")
+}
+
 func TestScreenFlags(t *testing.T) {
 	var got *ScreenOptions
 	cmd := NewCmdScreen(&cmdutil.IOStreams{}, func(o *ScreenOptions) error { got = o; return nil })

@@ -2,11 +2,13 @@ package screencmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
 	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -32,6 +34,7 @@ type job struct {
 type result struct {
 	seq  int
 	recs []screenfile.Record // one per run of the input: one per trace of a telemetry file
+	note string              // why the input was left out, with no record
 	ok   bool                // false: interrupted before it finished; not recorded
 }
 
@@ -149,8 +152,8 @@ func (s *screener) run(ctx context.Context) error {
 					if !ok {
 						return
 					}
-					recs, ok := s.process(ctx, j.in)
-					results <- result{j.seq, recs, ok}
+					recs, note, ok := s.process(ctx, j.in)
+					results <- result{j.seq, recs, note, ok}
 				case <-ctx.Done():
 					return
 				}
@@ -181,6 +184,10 @@ func (s *screener) run(ctx context.Context) error {
 				stopped = true
 				s.sum.unfinished++
 			default:
+				if p.note != "" {
+					fmt.Fprintf(s.opts.IO.ErrOut, "offattr: %s (left out)\n", escape.Line(p.note))
+					s.sum.leftOut++
+				}
 				for _, rec := range p.recs {
 					if err := s.out.Write(rec); err != nil {
 						writeErr, stopped = err, true
@@ -213,19 +220,21 @@ func (s *screener) run(ctx context.Context) error {
 // of a telemetry file, named FILE#TRACEID, less those --resume finds
 // recorded), or one failure. ok is false only when the screen was
 // interrupted before the input finished; every other outcome, failures
-// included, is recorded.
-func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Record, ok bool) {
+// included, is recorded, but for a labels file kept beside the traces it
+// labels (for eval's --labels): no run and no failed one, it is left out
+// with a note.
+func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Record, note string, ok bool) {
 	if ctx.Err() != nil {
-		return nil, false
+		return nil, "", false
 	}
 	defer func() {
 		// A bug tripped by one odd run must not end a screen of thousands.
 		if p := recover(); p != nil {
-			recs, ok = []screenfile.Record{s.record(in.name, screenfile.Record{Error: fmt.Sprintf("internal error (please report it): %v", p)})}, true
+			recs, note, ok = []screenfile.Record{s.record(in.name, screenfile.Record{Error: fmt.Sprintf("internal error (please report it): %v", p)})}, "", true
 		}
 	}()
 	if in.err != nil {
-		return []screenfile.Record{s.failure(in.name, fmt.Errorf("screen %s: %w", in.name, in.err))}, true
+		return []screenfile.Record{s.failure(in.name, fmt.Errorf("screen %s: %w", in.name, in.err))}, "", true
 	}
 	var (
 		runs []*run.Run
@@ -238,9 +247,12 @@ func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Rec
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, false
+			return nil, "", false
 		}
-		return []screenfile.Record{s.failure(in.name, err)}, true
+		if errors.Is(err, run.ErrLabelsFile) {
+			return nil, s.failure(in.name, err).Error, true
+		}
+		return []screenfile.Record{s.failure(in.name, err)}, "", true
 	}
 	for _, r := range runs {
 		if r.Source != in.name && s.done(r.Source) {
@@ -249,11 +261,11 @@ func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Rec
 		}
 		rec, ok := s.screen(ctx, r)
 		if !ok {
-			return nil, false
+			return nil, "", false
 		}
 		recs = append(recs, rec)
 	}
-	return recs, true
+	return recs, "", true
 }
 
 // screen attributes and triages one run.

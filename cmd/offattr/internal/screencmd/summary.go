@@ -25,6 +25,7 @@ type summary struct {
 	skippedResume atomic.Int64 // already in the output (--resume)
 	otherShards   atomic.Int64 // belong to another --shard
 	unfinished    int          // dispatched but not recorded (interrupted)
+	leftOut       int          // labels files among the inputs: no runs
 }
 
 func newSummary() *summary {
@@ -61,6 +62,9 @@ func (s *summary) write(w io.Writer, elapsed time.Duration, workers int) {
 	}
 	if s.unfinished > 0 {
 		skipped = append(skipped, fmt.Sprintf("%d not finished", s.unfinished))
+	}
+	if s.leftOut > 0 {
+		skipped = append(skipped, fmt.Sprintf("%d labels files", s.leftOut))
 	}
 	if len(skipped) > 0 {
 		fmt.Fprintf(w, "skipped: %s\n", strings.Join(skipped, ", "))
