@@ -174,6 +174,9 @@ func lmStudioConversation(list []any) []dumpMessage {
 	for _, e := range list {
 		m := e.(map[string]any)
 		versions := m["versions"].([]any)
+		if len(versions) == 0 {
+			continue // a message with nothing to show
+		}
 		i := 0
 		if n, err := strconv.Atoi(textOf(m["currentlySelected"])); err == nil && n >= 0 && n < len(versions) {
 			i = n
