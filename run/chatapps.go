@@ -53,7 +53,7 @@ func chatAppRuns(data []byte) (cs []*Case, ok bool, err error) {
 			return nil, false, nil
 		}
 		if len(ms) == 0 {
-			return nil, true, fmt.Errorf("chat %d (%s): no message says anything", i, strconv.Quote(spans.CutForError(stringOrEmpty(o["title"]))))
+			return nil, true, fmt.Errorf("chat %d (%s): no message says anything", i, spans.QuoteForError(stringOrEmpty(o["title"])))
 		}
 		c, _, err := dumpCaseOfMessages(ms, labelOf(o))
 		if err != nil {

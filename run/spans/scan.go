@@ -284,9 +284,9 @@ func CutForError(s string) string {
 	return s
 }
 
-// quoteForError is a value from the file as an error quotes it: cut
+// QuoteForError is a value from the file as an error quotes it: cut
 // (CutForError), then quoted.
-func quoteForError(s string) string {
+func QuoteForError(s string) string {
 	return strconv.Quote(CutForError(s))
 }
 
