@@ -632,7 +632,7 @@ func chat(msgs []message, data []byte) (*Case, error) {
 		if spanLabelKeys(keys) {
 			return nil, ErrLabelsFile
 		}
-		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(keys, ", "))
+		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, spans.KeysForError(keys))
 	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.named) {
 		if ms, ok := chatArenaHistory(data); ok {
@@ -901,5 +901,5 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if spanLabelKeys(keys) {
 		return nil, ErrLabelsFile
 	}
-	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(keys, ", "))
+	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, spans.KeysForError(keys))
 }

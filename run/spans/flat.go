@@ -509,7 +509,7 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		// Quoted: a key is the file's text, and may hold anything.
 		keys := sortedKeys(m)
 		for i, k := range keys {
-			keys[i] = strconv.Quote(k)
+			keys[i] = QuoteForError(k)
 		}
 		if len(keys) > 12 {
 			keys = append(keys[:12], "…")
