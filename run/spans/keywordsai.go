@@ -64,7 +64,7 @@ func keywordsLog(m map[string]any) map[string]any {
 	switch {
 	case keywordsKinds[t]:
 		attrs["traceloop.span.kind"] = t
-		if name := strings.TrimSpace(textOf(m["span_name"])); name != "" {
+		if name := strings.TrimSpace(textOrEmpty(m["span_name"])); name != "" {
 			// OpenLLMetry names an entity's span NAME.KIND.
 			attrs["traceloop.entity.name"] = strings.TrimSuffix(name, "."+t)
 		}
@@ -82,12 +82,6 @@ func keywordsLog(m map[string]any) map[string]any {
 	}
 	rec["attributes"] = attrs
 	return rec
-}
-
-// textOf returns v when it is text, else "".
-func textOf(v any) string {
-	s, _ := v.(string)
-	return s
 }
 
 // statusFailed reports whether an HTTP status code, as a number or as
