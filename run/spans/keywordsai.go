@@ -16,11 +16,10 @@ import (
 // (chat, completion, response…); a model call's messages are its input and
 // the message it completed its output.
 
-// isKeywordsLog reports whether m is one of Keywords AI's logs.
-func isKeywordsLog(m map[string]any) bool {
-	_, t := m["trace_unique_id"]
-	_, s := m["span_unique_id"]
-	return t && s
+// isKeywordsLog reports whether m, a record or the set of its keys, is
+// one of Keywords AI's logs.
+func isKeywordsLog[V any](m map[string]V) bool {
+	return hasKeys(m, "trace_unique_id", "span_unique_id")
 }
 
 // keywordsFields are the fields of a Keywords AI log that say what the
