@@ -693,12 +693,10 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
-		if list, ok := studioRunMessages(data); ok {
+		if list, fields, ok := studioRunMessages(data); ok {
 			// A team's run as AutoGen Studio keeps it; a label beside it
 			// is the run's, and its task (a message's config) is the
 			// user's first message.
-			var fields map[string]any
-			_ = json.Unmarshal(data, &fields) // studioRunMessages read it as an object
 			if c, ok, err := dumpCaseOf(list, labelOf(fields)); ok {
 				return c, err
 			}
