@@ -16,6 +16,9 @@ import (
 // AgentChat's messages. fields is the object, for the label beside the
 // run.
 func studioRunMessages(data []byte) (msgs []any, fields map[string]any, ok bool) {
+	if !bytes.Contains(data, []byte(`"team_result"`)) && !bytes.Contains(data, []byte(`"config"`)) {
+		return nil, nil, false // neither a team result nor a row's config: no need to decode the file
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var o map[string]any
