@@ -45,10 +45,12 @@ func agentScopeMessages(data []byte) ([]dumpMessage, bool) {
 			continue
 		}
 		text := textOf(m["content"])
-		if results, ok := executedFunctions(text); ok && role == "system" {
-			marked = true
-			out = append(out, results...)
-			continue
+		if role == "system" {
+			if results, ok := executedFunctions(text); ok {
+				marked = true
+				out = append(out, results...)
+				continue
+			}
 		}
 		out = append(out, dumpMessage{chatMessage: chatMessage{Role: role, Name: name, Text: text}})
 	}

@@ -42,7 +42,7 @@ func TestAutoGenStudioRuns(t *testing.T) {
 			assert.Equal(t, 4, c.Label.Step)
 		})
 	}
-	_, ok := studioRunMessages([]byte(`{"messages": [{"config": {"temperature": 0}}], "team_result": null}`))
+	_, _, ok := studioRunMessages([]byte(`{"messages": [{"config": {"temperature": 0}}], "team_result": null}`))
 	assert.False(t, ok, "rows whose config holds no team message")
 }
 

@@ -53,7 +53,7 @@ func chatAppRuns(data []byte) (cs []*Case, ok bool, err error) {
 			return nil, false, nil
 		}
 		if len(ms) == 0 {
-			return nil, true, fmt.Errorf("chat %d (%s): no message says anything", i, strconv.Quote(spans.CutForError(stringOrEmpty(o["title"]))))
+			return nil, true, fmt.Errorf("chat %d (%s): no message says anything", i, spans.QuoteForError(stringOrEmpty(o["title"])))
 		}
 		c, _, err := dumpCaseOfMessages(ms, labelOf(o))
 		if err != nil {
@@ -174,6 +174,9 @@ func lmStudioConversation(list []any) []dumpMessage {
 	for _, e := range list {
 		m := e.(map[string]any)
 		versions := m["versions"].([]any)
+		if len(versions) == 0 {
+			continue // a message with nothing to show
+		}
 		i := 0
 		if n, err := strconv.Atoi(textOf(m["currentlySelected"])); err == nil && n >= 0 && n < len(versions) {
 			i = n

@@ -56,6 +56,11 @@ func TestChatAppRuns(t *testing.T) {
 			label: &Label{Agent: "assistant", Step: 1},
 		},
 		{
+			name: "LM Studio message with no versions",
+			data: `{"name": "T", "messages": [{"versions": [], "currentlySelected": 0}, {"versions": [{"role": "user", "content": [{"type": "text", "text": "Q"}]}], "currentlySelected": 0}, {"versions": [{"role": "assistant", "steps": [{"type": "contentBlock", "content": [{"type": "text", "text": "A"}]}]}], "currentlySelected": 0}]}`,
+			want: []string{"user user: Q", "assistant message: A"},
+		},
+		{
 			name: "LibreChat export, an agent's call and its output",
 			data: `{"conversationId": "c", "endpoint": "agents", "messagesTree": [
 				{"messageId": "m1", "sender": "User", "text": "Monthly payment?", "isCreatedByUser": true, "children": [
@@ -120,6 +125,7 @@ func FuzzParseChatApps(f *testing.F) {
 		`[{"id": "c1", "chat": {"messages": [{"id": "u1", "parentId": null, "role": "user", "content": "Q"}, {"id": "a1", "parentId": "u1", "role": "assistant", "content": "A", "sources": [{"document": ["d", 1], "metadata": [{"title": "T"}]}]}]}}]`,
 		`{"mistake_agent": "assistant", "mistake_step": 1, "chats": [{"id": "c1", "chat": {"history": {"currentId": "a2", "messages": {"u1": {"id": "u1", "parentId": null, "role": "user", "content": "Q"}, "a2": {"id": "a2", "parentId": "a2", "role": "assistant", "content": "A"}}}}}]}`,
 		`{"name": "T", "messages": [{"versions": [{"role": "user", "content": [{"type": "text", "text": "Q"}]}], "currentlySelected": 0}, {"versions": [{"role": "assistant", "steps": [{"type": "contentBlock", "content": [{"type": "text", "text": "A"}]}]}], "currentlySelected": 7}]}`,
+		`{"name": "T", "messages": [{"versions": [], "currentlySelected": 0}]}`,
 		`{"conversationId": "c", "messagesTree": [{"sender": "User", "text": "Q", "isCreatedByUser": true, "children": [{"sender": "H", "content": [{"type": "text", "text": "a"}, {"type": "tool_call", "tool_call": {"id": "k", "name": "f", "args": "{}", "output": "2"}}, {"type": "text", "text": {"value": "b"}}], "children": []}]}]}`,
 		`{"conversationId": "c", "messages": [{"messageId": "1", "sender": "User", "text": "Q", "isCreatedByUser": true}, {"messageId": "2", "sender": "H", "text": "A"}]}`,
 	} {

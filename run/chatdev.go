@@ -6,7 +6,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/run/spans"
@@ -150,7 +149,7 @@ func textLogOf(data []byte, o *fileObject) (c *Case, ok bool, err error) {
 			case metaGPTLogHead(log):
 				var cs []*Case
 				if cs, ok = metaGPTLog(log); ok && len(cs) > 1 {
-					return nil, true, fmt.Errorf("the MetaGPT log under %s holds %d runs: a label beside it labels none of them; give each run an object of its own", strconv.Quote(spans.CutForError(k)), len(cs))
+					return nil, true, fmt.Errorf("the MetaGPT log under %s holds %d runs: a label beside it labels none of them; give each run an object of its own", spans.QuoteForError(k), len(cs))
 				} else if ok {
 					lc = cs[0]
 				}

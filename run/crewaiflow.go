@@ -1,7 +1,9 @@
 package run
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"maps"
 	"reflect"
 	"slices"
@@ -31,8 +33,10 @@ func flowStates(list []any) (ms []dumpMessage, task string, ok bool) {
 		}
 		flow = id
 		state, _ := row["state_json"].(map[string]any)
-		if s, isText := row["state_json"].(string); isText && json.Unmarshal([]byte(s), &state) != nil {
-			return nil, "", false
+		if s, isText := row["state_json"].(string); isText {
+			if state = stateText(s); state == nil {
+				return nil, "", false
+			}
 		}
 		if state == nil {
 			return nil, "", false
@@ -72,4 +76,17 @@ func flowStates(list []any) (ms []dumpMessage, task string, ok bool) {
 // unchanged reports whether every state holds field k as the first does.
 func unchanged(states []map[string]any, k string) bool {
 	return !slices.ContainsFunc(states[1:], func(s map[string]any) bool { return !reflect.DeepEqual(s[k], states[0][k]) })
+}
+
+// stateText decodes a state kept as JSON text, its numbers as written
+// (json.Number, as the rows' objects are read), so that a state's field
+// reads the same in either form; nil when the text is no one object.
+func stateText(s string) map[string]any {
+	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
+	dec.UseNumber()
+	var state map[string]any
+	if dec.Decode(&state) != nil || dec.Decode(new(any)) != io.EOF {
+		return nil
+	}
+	return state
 }

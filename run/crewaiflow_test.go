@@ -14,6 +14,37 @@ const flowRows = `[
  {"id": 2, "flow_uuid": "f1", "method_name": "write_sections", "timestamp": "2025-04-02 12:02:41", "state_json": "{\"id\": \"f1\", \"topic\": \"Heat pumps in cold climates\", \"outline\": [\"Heat pumps stop working below -15 C\"], \"sections\": [\"Below -15 C a heat pump gives no heat.\"], \"final_report\": \"\"}"},
  {"id": 3, "flow_uuid": "f1", "method_name": "compile_report", "timestamp": "2025-04-02 12:03:05", "state_json": {"id": "f1", "topic": "Heat pumps in cold climates", "outline": ["Heat pumps stop working below -15 C"], "sections": ["Below -15 C a heat pump gives no heat."], "final_report": "Keep gas boilers."}}]`
 
+// TestCrewAIFlowStateNumbers: a state's numbers read as written, and the
+// same whether the state is kept as text or as an object.
+func TestCrewAIFlowStateNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name, rows string
+		want       []string
+	}{
+		{
+			name: "a large number changed by one",
+			rows: `[{"flow_uuid": "f", "method_name": "a", "state_json": "{\"id\": \"f\", \"n\": 12345678901234567890}"},
+				{"flow_uuid": "f", "method_name": "b", "state_json": "{\"id\": \"f\", \"n\": 12345678901234567891}"}]`,
+			want: []string{"n: 12345678901234567890", "n: 12345678901234567891"},
+		},
+		{
+			name: "text then object, a number unchanged",
+			rows: `[{"flow_uuid": "f", "method_name": "a", "state_json": "{\"id\": \"f\", \"n\": 5}"},
+				{"flow_uuid": "f", "method_name": "b", "state_json": {"id": "f", "n": 5, "note": "done"}}]`,
+			want: []string{"n: 5", "note: done"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			list, err := anyList([]byte(tc.rows), "")
+			require.NoError(t, err)
+			ms, _, ok := flowStates(list)
+			require.True(t, ok)
+			require.Len(t, ms, 2)
+			assert.Equal(t, tc.want, []string{ms[0].Text, ms[1].Text})
+		})
+	}
+}
+
 // TestCrewAIFlowStates: a Flow's persisted states read a step of each
 // method, the state's fields it changed its words, and the text fields
 // no method changes the task.

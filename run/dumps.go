@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/run/spans"
@@ -344,7 +343,7 @@ func anyList(data []byte, key string) ([]any, error) {
 			if key != "" {
 				list, ok := t[key].([]any)
 				if !ok {
-					return nil, fmt.Errorf("no list under %s", strconv.Quote(spans.CutForError(key)))
+					return nil, fmt.Errorf("no list under %s", spans.QuoteForError(key))
 				}
 				return list, nil
 			}

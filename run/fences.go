@@ -22,7 +22,11 @@ var dataFences = map[string]bool{
 
 // fence is a fenced code block of a turn's text, the one reading of
 // them for the readers of an agent whose harness runs the block its turn
-// writes (fencedCommands, fencedActions, systemAnsweredBlocks).
+// writes (fencedCommands, fencedActions, systemAnsweredBlocks). A call
+// written in a fence (fencedCalls, and textCalls' JSON action) is read by
+// tagBodies instead: a call may be fenced on one line (```{"action": …}```),
+// which a block here, its info string ended by a newline, is not, and a
+// fence quoted or run into a word is no call.
 type fence struct {
 	start, end int      // the block's place in the text, its fences included
 	info       []string // its info string's words: the language first, then what follows (a file's path)

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/run/spans"
@@ -154,7 +153,7 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 			}
 		}
 	}
-	return nil, fmt.Errorf("%w %s (%s) made no step", errLabelSpan, spans.CutForError(n.s.SpanID), strconv.Quote(spans.CutForError(n.s.Name)))
+	return nil, fmt.Errorf("%w %s (%s) made no step", errLabelSpan, spans.CutForError(n.s.SpanID), spans.QuoteForError(n.s.Name))
 }
 
 // resultOfEarlierCall says whether step i is a tool result whose call an

@@ -154,7 +154,7 @@ func FuzzParseLlamaEvents(f *testing.F) {
 // dots (labelnames.go), as Elastic APM keeps them, and OpenLIT's spans,
 // from the kinds' and traces' files.
 func FuzzParseLabelNames(f *testing.F) {
-	f.Add([]byte(`[{"trace_id":"t","span_id":"a","name":"invoke_agent","start_time":1,"end_time":2,"attributes":{"gen_ai_operation_name":"invoke_agent","gen_ai_agent_name":"Hotel Agent","input_value":"Book a room","llm_input_messages_0_message_content":"Q","offattr_mistake":"true"}}]`))
+	f.Add([]byte(`{"_index":".ds-traces-apm-default-2026.11.19-000001","_id":"a","_source":{"@timestamp":"2026-11-19T10:00:00.000Z","processor":{"event":"transaction"},"trace":{"id":"4bf92f3577b34da6a3ce929d0e0e4736"},"timestamp":{"us":1795600000000000},"transaction":{"id":"a3f1c2d4e5b60718","name":"invoke_agent","duration":{"us":5000000}},"event":{"outcome":"success"},"service":{"name":"desk"},"labels":{"gen_ai_operation_name":"invoke_agent","gen_ai_agent_name":"Hotel Agent","input_value":"Book a room","output_value":"Booked.","llm_input_messages_0_message_content":"Q","offattr_mistake":"true"}}}`))
 	seedFiles(f, "testdata/kinds/trace-team/elastic239_elastic-apm-hotel-agent-searches-wrong-checkin.json",
 		"testdata/kinds/trace-team/probe210_openlit-crew-writer-swaps-growth.jsonl",
 		"testdata/traces/openlit-langgraph-js.jsonl")

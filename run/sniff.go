@@ -632,7 +632,7 @@ func chat(msgs []message, data []byte) (*Case, error) {
 		if spanLabelKeys(keys) {
 			return nil, ErrLabelsFile
 		}
-		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(keys, ", "))
+		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, spans.KeysForError(keys))
 	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.named) {
 		if ms, ok := chatArenaHistory(data); ok {
@@ -693,12 +693,10 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
-		if list, ok := studioRunMessages(data); ok {
+		if list, fields, ok := studioRunMessages(data); ok {
 			// A team's run as AutoGen Studio keeps it; a label beside it
 			// is the run's, and its task (a message's config) is the
 			// user's first message.
-			var fields map[string]any
-			_ = json.Unmarshal(data, &fields) // studioRunMessages read it as an object
 			if c, ok, err := dumpCaseOf(list, labelOf(fields)); ok {
 				return c, err
 			}
@@ -901,5 +899,5 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if spanLabelKeys(keys) {
 		return nil, ErrLabelsFile
 	}
-	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(keys, ", "))
+	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, spans.KeysForError(keys))
 }

@@ -137,7 +137,7 @@ func traces(ctx context.Context, all []spans.Span, format spans.Format, labels S
 	case empty != nil:
 		return nil, empty
 	default:
-		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s; the first span, %q, has %s", ErrNoAgentSpans, len(all), len(order), conventions, cleanName(all[0].Name), attrKeys(all[0].Attrs, 12))
+		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s; the first span, %s, has %s", ErrNoAgentSpans, len(all), len(order), conventions, spans.QuoteForError(cleanName(all[0].Name)), attrKeys(all[0].Attrs, 12))
 	}
 }
 
@@ -149,7 +149,7 @@ func attrKeys(as spans.Attrs, n int) string {
 	}
 	keys := make([]string, 0, min(n, len(as)))
 	for _, a := range as[:min(n, len(as))] {
-		keys = append(keys, cleanName(a.Key))
+		keys = append(keys, spans.CutForError(cleanName(a.Key)))
 	}
 	if len(as) > n {
 		keys = append(keys, fmt.Sprintf("and %d more", len(as)-n))

@@ -154,7 +154,7 @@ func (o *fileObject) labelled(r *Run) (*Case, error) {
 		return &Case{Run: r}, nil
 	}
 	if len(o.MistakeStep) == 0 {
-		return nil, fmt.Errorf("mistake_agent %s is given without a mistake_step", strconv.Quote(spans.CutForError(o.MistakeAgent)))
+		return nil, fmt.Errorf("mistake_agent %s is given without a mistake_step", spans.QuoteForError(o.MistakeAgent))
 	}
 	step, err := strconv.Atoi(scalarString(o.MistakeStep))
 	if err != nil {
@@ -766,11 +766,11 @@ func isUserRole(role string) bool {
 func errorValue(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return strconv.Quote(spans.CutForError(s))
+		return spans.QuoteForError(s)
 	}
 	var b bytes.Buffer
 	if json.Compact(&b, raw) != nil {
-		return strconv.Quote(spans.CutForError(string(raw)))
+		return spans.QuoteForError(string(raw))
 	}
 	return spans.CutForError(b.String())
 }

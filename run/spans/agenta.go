@@ -17,11 +17,18 @@ import (
 // (agent, tool, chat, completion, workflow, task…); a value its function
 // returned that is no object is its outputs' "__default__".
 
-// isAgentaTree reports whether m is one of Agenta's trees.
+// isAgentaTree reports whether m is one of Agenta's trees: its keys
+// Agenta's (isAgentaKeys), its tree an object.
 func isAgentaTree(m map[string]any) bool {
 	_, t := m["tree"].(map[string]any)
-	_, n := m["nodes"]
-	return t && n && len(m) <= 3
+	return t && isAgentaKeys(m)
+}
+
+// isAgentaKeys reports whether m, a record or the set of its keys, has
+// the keys of one of Agenta's trees ({"tree", "nodes"} and at most one
+// more).
+func isAgentaKeys[V any](m map[string]V) bool {
+	return hasKeys(m, "tree", "nodes") && len(m) <= 3
 }
 
 // agentaKinds are Agenta's node types that are model calls.

@@ -69,11 +69,11 @@ func datadogSpan(m map[string]any, line int) (Span, error) {
 		sp.ParentID = ""
 	}
 	if sp.TraceID == "" || sp.SpanID == "" {
-		return Span{}, fmt.Errorf("Datadog span %s at line %d has no trace_id or span_id", quoteForError(sp.Name), line)
+		return Span{}, fmt.Errorf("Datadog span %s at line %d has no trace_id or span_id", QuoteForError(sp.Name), line)
 	}
 	var err error
 	if sp.Start, err = flatTime(m["start_ns"]); err != nil {
-		return Span{}, fmt.Errorf("Datadog span %s at line %d: start_ns %w", quoteForError(sp.Name), line, err)
+		return Span{}, fmt.Errorf("Datadog span %s at line %d: start_ns %w", QuoteForError(sp.Name), line, err)
 	}
 	if d, ok := m["duration"]; ok && d != nil && sp.Start != 0 {
 		switch v := FromAny(d); v.Kind {
@@ -82,7 +82,7 @@ func datadogSpan(m map[string]any, line int) (Span, error) {
 		case KindFloat:
 			sp.End = sp.Start + int64(v.Float)
 		default:
-			return Span{}, fmt.Errorf("Datadog span %s at line %d: duration %s is not a count of nanoseconds", quoteForError(sp.Name), line, CutForError(v.Text()))
+			return Span{}, fmt.Errorf("Datadog span %s at line %d: duration %s is not a count of nanoseconds", QuoteForError(sp.Name), line, CutForError(v.Text()))
 		}
 	}
 	meta, _ := m["meta"].(map[string]any)

@@ -320,6 +320,17 @@ func objectKeys(data []byte, i int) (map[string]bool, bool) {
 	return keys, true
 }
 
+// hasKeys reports whether m, a record or the set of its keys, has every
+// one of keys.
+func hasKeys[V any](m map[string]V, keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := m[k]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 func detectKeys(keys map[string]bool) Format {
 	switch {
 	case keys["spans"] && (keys["traceID"] || keys["processes"]):
@@ -364,11 +375,11 @@ func detectKeys(keys map[string]bool) Format {
 		return OpenInference // one of New Relic's AI monitoring events
 	case isElasticKeys(keys):
 		return OpenInference // one of Elastic APM's documents, or a search hit holding one
-	case keys["tree"] && keys["nodes"] && len(keys) <= 3:
+	case isAgentaKeys(keys):
 		return OpenInference // one of Agenta's traces
-	case keys["trace_id"] && keys["root_trace_id"] && keys["trace_name"]:
+	case isPareaLog(keys):
 		return OpenInference // one of Parea's trace logs
-	case keys["trace_unique_id"] && keys["span_unique_id"]:
+	case isKeywordsLog(keys):
 		return OpenInference // one of Keywords AI's logs
 	case keys["SpanContext"] && keys["Name"]:
 		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it

@@ -509,23 +509,23 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		// Quoted: a key is the file's text, and may hold anything.
 		keys := sortedKeys(m)
 		for i, k := range keys {
-			keys[i] = strconv.Quote(k)
+			keys[i] = QuoteForError(k)
 		}
 		if len(keys) > 12 {
 			keys = append(keys[:12], "…")
 		}
-		return Span{}, fmt.Errorf("span %s at line %d has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: %s)", quoteForError(sp.Name), line, strings.Join(keys, ", "))
+		return Span{}, fmt.Errorf("span %s at line %d has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: %s)", QuoteForError(sp.Name), line, strings.Join(keys, ", "))
 	}
 	var err error
 	if sp.Start, err = flatTime(first(top, flatStartKeys)); err != nil {
-		return Span{}, fmt.Errorf("span %s at line %d: start time %w", quoteForError(sp.Name), line, err)
+		return Span{}, fmt.Errorf("span %s at line %d: start time %w", QuoteForError(sp.Name), line, err)
 	}
 	if sp.End, err = flatTime(first(top, flatEndKeys)); err != nil {
-		return Span{}, fmt.Errorf("span %s at line %d: end time %w", quoteForError(sp.Name), line, err)
+		return Span{}, fmt.Errorf("span %s at line %d: end time %w", QuoteForError(sp.Name), line, err)
 	}
 	if d, ok := m["duration"]; ok && sp.End == 0 && sp.Start != 0 {
 		if sp.End, err = flatDuration(d); err != nil {
-			return Span{}, fmt.Errorf("span %s at line %d: duration %w", quoteForError(sp.Name), line, err)
+			return Span{}, fmt.Errorf("span %s at line %d: duration %w", QuoteForError(sp.Name), line, err)
 		}
 		sp.End += sp.Start
 	}
@@ -791,7 +791,7 @@ func flatDuration(v any) (int64, error) {
 		// JS's console exporter write it.
 		f, err := t.Float64()
 		if err != nil {
-			return 0, fmt.Errorf("%s is not a duration", quoteForError(t.String()))
+			return 0, fmt.Errorf("%s is not a duration", QuoteForError(t.String()))
 		}
 		return int64(f * 1e3), nil
 	case []any:
@@ -808,7 +808,7 @@ func flatDuration(v any) (int64, error) {
 // isoDuration reads the time part of an ISO 8601 duration, with days:
 // P[nD]T[nH][nM][n.nS].
 func isoDuration(s string) (int64, error) {
-	bad := fmt.Errorf("%s is not a duration (want ISO 8601, e.g. PT1M2.5S)", quoteForError(s))
+	bad := fmt.Errorf("%s is not a duration (want ISO 8601, e.g. PT1M2.5S)", QuoteForError(s))
 	rest, ok := strings.CutPrefix(s, "P")
 	if !ok {
 		return 0, bad
@@ -927,14 +927,14 @@ func flatTime(v any) (int64, error) {
 				return tm.UnixNano(), nil
 			}
 		}
-		return 0, fmt.Errorf("%s is not a time (want RFC 3339)", quoteForError(t))
+		return 0, fmt.Errorf("%s is not a time (want RFC 3339)", QuoteForError(t))
 	case json.Number:
 		if i, err := t.Int64(); err == nil {
 			return epochInt(i), nil
 		}
 		f, err := t.Float64()
 		if err != nil {
-			return 0, fmt.Errorf("%s is not a time", quoteForError(t.String()))
+			return 0, fmt.Errorf("%s is not a time", QuoteForError(t.String()))
 		}
 		return epoch(f), nil
 	case []any:

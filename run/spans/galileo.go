@@ -46,7 +46,7 @@ func decodeGalileo(ctx context.Context, data []byte) ([]Span, error) {
 			}
 			start, err := flatTime(m["created_at"])
 			if err != nil {
-				return fmt.Errorf("span %s at line %d: start time %w", quoteForError(firstText(m, []string{"name"})), line, err)
+				return fmt.Errorf("span %s at line %d: start time %w", QuoteForError(firstText(m, []string{"name"})), line, err)
 			}
 			if start != 0 {
 				rec["start_time"] = json.Number(strconv.FormatInt(start, 10))

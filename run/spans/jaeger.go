@@ -114,7 +114,7 @@ func jaegerTrace(data []byte, s, e int, lines *lineCounter) ([]Span, error) {
 		}
 		line := lines.at(es)
 		if js.TraceID == "" || js.SpanID == "" {
-			return fmt.Errorf("span %s at line %d has no traceID or spanID", quoteForError(js.OperationName), line)
+			return fmt.Errorf("span %s at line %d has no traceID or spanID", QuoteForError(js.OperationName), line)
 		}
 		sp := Span{
 			TraceID: strings.ToLower(js.TraceID),
@@ -130,11 +130,11 @@ func jaegerTrace(data []byte, s, e int, lines *lineCounter) ([]Span, error) {
 		}
 		start, err := micros(js.StartTime)
 		if err != nil {
-			return fmt.Errorf("span %s at line %d: startTime %w", quoteForError(js.OperationName), line, err)
+			return fmt.Errorf("span %s at line %d: startTime %w", QuoteForError(js.OperationName), line, err)
 		}
 		dur, err := micros(js.Duration)
 		if err != nil {
-			return fmt.Errorf("span %s at line %d: duration %w", quoteForError(js.OperationName), line, err)
+			return fmt.Errorf("span %s at line %d: duration %w", QuoteForError(js.OperationName), line, err)
 		}
 		sp.Start, sp.End = start, start+dur
 		for _, kv := range js.Tags {
@@ -198,7 +198,7 @@ func micros(n json.Number) (int64, error) {
 	if err != nil {
 		f, ferr := strconv.ParseFloat(string(n), 64)
 		if ferr != nil {
-			return 0, fmt.Errorf("%s is not a number of microseconds", quoteForError(string(n)))
+			return 0, fmt.Errorf("%s is not a number of microseconds", QuoteForError(string(n)))
 		}
 		return int64(f * 1e3), nil
 	}

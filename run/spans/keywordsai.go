@@ -16,11 +16,10 @@ import (
 // (chat, completion, response…); a model call's messages are its input and
 // the message it completed its output.
 
-// isKeywordsLog reports whether m is one of Keywords AI's logs.
-func isKeywordsLog(m map[string]any) bool {
-	_, t := m["trace_unique_id"]
-	_, s := m["span_unique_id"]
-	return t && s
+// isKeywordsLog reports whether m, a record or the set of its keys, is
+// one of Keywords AI's logs.
+func isKeywordsLog[V any](m map[string]V) bool {
+	return hasKeys(m, "trace_unique_id", "span_unique_id")
 }
 
 // keywordsFields are the fields of a Keywords AI log that say what the
@@ -64,7 +63,7 @@ func keywordsLog(m map[string]any) map[string]any {
 	switch {
 	case keywordsKinds[t]:
 		attrs["traceloop.span.kind"] = t
-		if name := strings.TrimSpace(textOf(m["span_name"])); name != "" {
+		if name := strings.TrimSpace(textOrEmpty(m["span_name"])); name != "" {
 			// OpenLLMetry names an entity's span NAME.KIND.
 			attrs["traceloop.entity.name"] = strings.TrimSuffix(name, "."+t)
 		}
@@ -82,12 +81,6 @@ func keywordsLog(m map[string]any) map[string]any {
 	}
 	rec["attributes"] = attrs
 	return rec
-}
-
-// textOf returns v when it is text, else "".
-func textOf(v any) string {
-	s, _ := v.(string)
-	return s
 }
 
 // statusFailed reports whether an HTTP status code, as a number or as

@@ -141,17 +141,17 @@ func langfuseObservation(m map[string]any, traceID string, line int) (Span, erro
 		sp.TraceID = traceID
 	}
 	if sp.SpanID == "" || sp.TraceID == "" {
-		return Span{}, fmt.Errorf("line %d: Langfuse observation %s has no id or traceId", line, quoteForError(sp.Name))
+		return Span{}, fmt.Errorf("line %d: Langfuse observation %s has no id or traceId", line, QuoteForError(sp.Name))
 	}
 	if sp.ParentID == "" && traceID != "" {
 		sp.ParentID = traceID // under the trace's own span
 	}
 	var err error
 	if sp.Start, err = flatTime(first(m, []string{"startTime", "start_time"})); err != nil {
-		return Span{}, fmt.Errorf("line %d: Langfuse observation %s: startTime %w", line, quoteForError(sp.Name), err)
+		return Span{}, fmt.Errorf("line %d: Langfuse observation %s: startTime %w", line, QuoteForError(sp.Name), err)
 	}
 	if sp.End, err = flatTime(first(m, []string{"endTime", "end_time"})); err != nil {
-		return Span{}, fmt.Errorf("line %d: Langfuse observation %s: endTime %w", line, quoteForError(sp.Name), err)
+		return Span{}, fmt.Errorf("line %d: Langfuse observation %s: endTime %w", line, QuoteForError(sp.Name), err)
 	}
 	level := strings.ToUpper(firstText(m, []string{"level"}))
 	if level == "ERROR" {

@@ -222,7 +222,7 @@ func (ev *langfuseEvents) spans() ([]Span, error) {
 		o := ev.obs[id]
 		tid := firstText(o, []string{"traceId"})
 		if tid == "" {
-			return nil, fmt.Errorf("line %d: Langfuse observation %s has no traceId", ev.obsLine[id], quoteForError(firstText(o, []string{"name"})))
+			return nil, fmt.Errorf("line %d: Langfuse observation %s has no traceId", ev.obsLine[id], QuoteForError(firstText(o, []string{"name"})))
 		}
 		if ev.traces[tid] == nil {
 			ev.traces[tid] = map[string]any{"id": tid}

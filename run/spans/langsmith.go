@@ -58,7 +58,7 @@ func langSmithTree(ctx context.Context, m map[string]any, line int, out *[]Span)
 		for i := len(kids) - 1; i >= 0; i-- {
 			km, ok := kids[i].(map[string]any)
 			if !ok {
-				return fmt.Errorf("line %d: run %s: a child run is not a JSON object", line, quoteForError(sp.SpanID))
+				return fmt.Errorf("line %d: run %s: a child run is not a JSON object", line, QuoteForError(sp.SpanID))
 			}
 			stack = append(stack, item{m: km, trace: sp.TraceID, parent: sp.SpanID})
 		}
@@ -89,14 +89,14 @@ func langSmithRun(m map[string]any, trace, parent string, line int) (Span, error
 		sp.TraceID = sp.SpanID // a root run is its trace
 	}
 	if sp.SpanID == "" || sp.TraceID == "" {
-		return Span{}, fmt.Errorf("run %s at line %d has no id or trace_id", quoteForError(sp.Name), line)
+		return Span{}, fmt.Errorf("run %s at line %d has no id or trace_id", QuoteForError(sp.Name), line)
 	}
 	var err error
 	if sp.Start, err = flatTime(m["start_time"]); err != nil {
-		return Span{}, fmt.Errorf("run %s at line %d: start_time %w", quoteForError(sp.Name), line, err)
+		return Span{}, fmt.Errorf("run %s at line %d: start_time %w", QuoteForError(sp.Name), line, err)
 	}
 	if sp.End, err = flatTime(m["end_time"]); err != nil {
-		return Span{}, fmt.Errorf("run %s at line %d: end_time %w", quoteForError(sp.Name), line, err)
+		return Span{}, fmt.Errorf("run %s at line %d: end_time %w", QuoteForError(sp.Name), line, err)
 	}
 	if e := strings.TrimSpace(textOrEmpty(m["error"])); e != "" {
 		sp.Status = Status{Code: StatusError, Message: langSmithError(e)}

@@ -288,10 +288,10 @@ func fromResourceSpans(rs *tracepb.ResourceSpans, line int) ([]Span, error) {
 		for _, s := range ss.GetSpans() {
 			if len(s.GetTraceId()) != 16 || len(s.GetSpanId()) != 8 {
 				return nil, fmt.Errorf("span %s in the record at line %d: want a trace id of 16 bytes and a span id of 8, have %d and %d",
-					quoteForError(s.GetName()), line, len(s.GetTraceId()), len(s.GetSpanId()))
+					QuoteForError(s.GetName()), line, len(s.GetTraceId()), len(s.GetSpanId()))
 			}
 			if p := s.GetParentSpanId(); len(p) != 0 && len(p) != 8 {
-				return nil, fmt.Errorf("span %s in the record at line %d: parent span id of %d bytes, want 8", quoteForError(s.GetName()), line, len(p))
+				return nil, fmt.Errorf("span %s in the record at line %d: parent span id of %d bytes, want 8", QuoteForError(s.GetName()), line, len(p))
 			}
 			sp := Span{
 				TraceID:  hexID(s.GetTraceId()),

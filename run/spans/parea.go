@@ -9,12 +9,10 @@ package spans
 // root's id; a log at the root is its own parent. A model call's
 // configuration holds the messages it was given, its input.
 
-// isPareaLog reports whether m is one of Parea's trace logs.
-func isPareaLog(m map[string]any) bool {
-	_, t := m["trace_id"]
-	_, r := m["root_trace_id"]
-	_, n := m["trace_name"]
-	return t && r && n
+// isPareaLog reports whether m, a record or the set of its keys, is one
+// of Parea's trace logs.
+func isPareaLog[V any](m map[string]V) bool {
+	return hasKeys(m, "trace_id", "root_trace_id", "trace_name")
 }
 
 // pareaLog rewrites a Parea trace log as the flat span it is.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // A small JSON scanner: it finds where values start and end without
@@ -284,9 +285,19 @@ func CutForError(s string) string {
 	return s
 }
 
-// quoteForError is a value from the file as an error quotes it: cut
+// KeysForError lists keys from the file as an error shows them: each
+// cut (CutForError), then joined with commas.
+func KeysForError(keys []string) string {
+	cut := make([]string, len(keys))
+	for i, k := range keys {
+		cut[i] = CutForError(k)
+	}
+	return strings.Join(cut, ", ")
+}
+
+// QuoteForError is a value from the file as an error quotes it: cut
 // (CutForError), then quoted.
-func quoteForError(s string) string {
+func QuoteForError(s string) string {
 	return strconv.Quote(CutForError(s))
 }
 

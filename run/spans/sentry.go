@@ -219,14 +219,14 @@ func sentrySpan(m map[string]any, trace string, line int) (Span, error) {
 		sp.TraceID = trace
 	}
 	if sp.TraceID == "" || sp.SpanID == "" {
-		return Span{}, fmt.Errorf("Sentry span %s at line %d has no trace_id or span_id", quoteForError(sp.Name), line)
+		return Span{}, fmt.Errorf("Sentry span %s at line %d has no trace_id or span_id", QuoteForError(sp.Name), line)
 	}
 	var err error
 	if sp.Start, err = flatTime(m["start_timestamp"]); err != nil {
-		return Span{}, fmt.Errorf("Sentry span %s at line %d: start_timestamp %w", quoteForError(sp.Name), line, err)
+		return Span{}, fmt.Errorf("Sentry span %s at line %d: start_timestamp %w", QuoteForError(sp.Name), line, err)
 	}
 	if sp.End, err = flatTime(first(m, []string{"end_timestamp", "timestamp"})); err != nil {
-		return Span{}, fmt.Errorf("Sentry span %s at line %d: end timestamp %w", quoteForError(sp.Name), line, err)
+		return Span{}, fmt.Errorf("Sentry span %s at line %d: end timestamp %w", QuoteForError(sp.Name), line, err)
 	}
 	if data, ok := m["data"].(map[string]any); ok {
 		flatten("", data, &sp.Attrs)

@@ -98,7 +98,7 @@ func tempoText(m map[string]any, key string) (string, error) {
 	case string:
 		return v, nil
 	default:
-		return "", fmt.Errorf("%s is not text", quoteForError(key))
+		return "", fmt.Errorf("%s is not text", QuoteForError(key))
 	}
 }
 

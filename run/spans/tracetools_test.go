@@ -2,6 +2,7 @@ package spans
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,6 +15,35 @@ const keywordsLogs = `{"count":3,"next":null,"previous":null,"results":[` +
 	`{"id":"l3","trace_unique_id":"t1","span_unique_id":"s3","span_parent_id":"s1","span_name":"get_price.tool","log_type":"tool","start_time":"2024-11-30T09:11:56Z","timestamp":"2024-11-30T09:11:58Z","input":"{\"ticker\": \"NVDA\"}","output":"timeout","status_code":504,"error_message":"upstream timed out"},` +
 	`{"id":"l2","trace_unique_id":"t1","span_unique_id":"s2","span_parent_id":"s1","span_name":"openai.chat","log_type":"chat","model":"gpt-4o","timestamp":"2024-11-30T09:11:55Z","prompt_messages":[{"role":"user","content":"NVDA close?"}],"completion_message":{"role":"assistant","content":"Checking."},"status_code":200},` +
 	`{"id":"l1","trace_unique_id":"t1","span_unique_id":"s1","span_parent_id":null,"span_name":"stock.workflow","log_type":"workflow","start_time":"2024-11-30T09:11:54Z","timestamp":"2024-11-30T09:11:59Z","status_code":200}]}`
+
+// TestResultsShapes: a page of "results" is Keywords AI's only when its
+// first element is a span; PostHog's listed events, New Relic's NRQL
+// answer and "results" of anything else read as they did before.
+func TestResultsShapes(t *testing.T) {
+	postHog := strings.Replace(postHogBatchFile, `"batch":`, `"results":`, 1)
+	for _, tc := range []struct {
+		name, data string
+		want       Format
+	}{
+		{"Keywords AI's logs", keywordsLogs, OpenInference},
+		{"PostHog's events as its API lists them", postHog, PostHog},
+		{"New Relic's NRQL answer", `{"results":[{"events":[` + newRelicRowsOnly() + `]}],"metadata":{}}`, OpenInference},
+		{"Langfuse's events, which are a batch only", `{"results":[{"id":"e1","type":"trace-create","timestamp":"2026-11-27T15:09:49.194Z","body":{"id":"t1","name":"trip"}}]}`, ""},
+		{"an evaluation's results", `{"results":[{"input":"q","output":"a","score":1}]}`, ""},
+		{"results of an agent team by id", `{"task":"t","results":{"a":{"result":"r","status":"COMPLETED"}}}`, ""},
+		{"results of plain text", `{"results":["a","b"]}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, Detect([]byte(tc.data)))
+			if tc.want == "" {
+				return
+			}
+			ss, err := Decode(context.Background(), []byte(tc.data), tc.want)
+			require.NoError(t, err)
+			assert.NotEmpty(t, ss)
+		})
+	}
+}
 
 // TestKeywordsAILogs: each log is a span of its trace; a model call's
 // messages are its input and its completion its output, a workflow's type

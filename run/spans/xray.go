@@ -84,7 +84,7 @@ func xrayDocument(ctx context.Context, d any, traceID string, line int, out *[]S
 		traceID = t
 	}
 	if traceID == "" {
-		return fmt.Errorf("line %d: an X-Ray segment %s with no trace_id", line, quoteForError(firstText(m, []string{"name"})))
+		return fmt.Errorf("line %d: an X-Ray segment %s with no trace_id", line, QuoteForError(firstText(m, []string{"name"})))
 	}
 	traceID = xrayTraceID(traceID)
 	type item struct {
