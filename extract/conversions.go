@@ -11,11 +11,11 @@ import (
 type conversion struct{ factor, offset float64 }
 
 // conversions is the one table of factors between units of one quantity,
-// keyed by the units' normal names (numberNorm's): temperature, length
-// and mass. Each pair is listed both ways.
+// keyed by the units' normal names (numberNorm's) in lower case, as
+// indexes fold them: temperature, length and mass. Each pair is listed both ways.
 var conversions = map[[2]string]conversion{
-	{"°C", "°F"}: {1.8, 32},
-	{"°F", "°C"}: {1 / 1.8, -32 / 1.8},
+	{"°c", "°f"}: {1.8, 32},
+	{"°f", "°c"}: {1 / 1.8, -32 / 1.8},
 	{"km", "mi"}: {1 / 1.609344, 0},
 	{"mi", "km"}: {1.609344, 0},
 	{"m", "ft"}:  {1 / 0.3048, 0},
@@ -40,7 +40,7 @@ func (c Claim) ConvertedFrom(o Claim) bool {
 	}
 	cv, cu := c.Value()
 	ov, ou := o.Value()
-	conv, ok := conversions[[2]string{ou, cu}]
+	conv, ok := conversions[[2]string{strings.ToLower(ou), strings.ToLower(cu)}]
 	if !ok {
 		return false
 	}
