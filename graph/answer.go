@@ -58,6 +58,9 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		if !given && number(c.key) && !slices.ContainsFunc(occ, func(i int) bool { return i < a.step }) {
 			occ = withSteps(occ, statedWithUnit(d, c.key))
 		}
+		if !given && !slices.ContainsFunc(occ, func(i int) bool { return i < a.step }) {
+			occ = withSteps(occ, convertedIn(f, c.key, a.step))
+		}
 		occ = withSteps(occ, append(printedPercent(f, d, c.key), listedName(f, c.key)...))
 		// A year was carried by the steps that state a date in it ("born
 		// in 1961" from "born 10 November 1961"): extract reads a full
@@ -241,6 +244,25 @@ func statedWithUnit(d claimIndex, key string) []int {
 		}
 		for _, i := range d.claimOcc.of(id) {
 			out = append(out, int(i))
+		}
+	}
+	return out
+}
+
+// convertedIn is, for a number in a unit (key "88 °F") no step before
+// the answer's states, the steps before it that state the same quantity
+// in another unit that converts to it (extract.Claim.ConvertedFrom: "31
+// °C"): the answer told that figure in the unit asked for, and the step
+// that first stated it is where the value came from.
+func convertedIn(f *extract.RunFeatures, key string, answer int) []int {
+	c := extract.Claim{Kind: extract.ClaimNumber, Norm: key}
+	if v, unit := c.Value(); unit == "" || !number(v) {
+		return nil
+	}
+	var out []int
+	for j := range min(answer, len(f.Steps)) {
+		if slices.ContainsFunc(f.Steps[j].Claims, c.ConvertedFrom) {
+			out = append(out, j)
 		}
 	}
 	return out

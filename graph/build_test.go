@@ -461,3 +461,30 @@ func TestAnswerFlowOfTheTasksNumberInAnotherUnit(t *testing.T) {
 	g := buildRun(t, "Cache responses for 300 seconds.", []string{"300 s"}, steps...)
 	assert.Equal(t, []ClaimFlow{{Claim: "300 min", Text: "300 min", Origin: 1, Path: []int{3, 2, 1}}}, g.AnswerFlow())
 }
+
+// TestAnswerFlowOfAFigureConvertedFromAnotherUnit: an answer that tells
+// a figure in another unit ("88 °F") no step before it states was carried
+// from the step that first stated the quantity in a unit that converts to
+// it ("31 °C"); a figure the conversion does not give was not.
+func TestAnswerFlowOfAFigureConvertedFromAnotherUnit(t *testing.T) {
+	for _, tc := range []struct {
+		name, stated string
+		origin       int
+		path         []int
+	}{
+		{"converted right", "31 °C", 1, []int{2, 1}},
+		{"converted wrong", "29 °C", 2, []int{2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := buildRun(t, "", nil,
+				st{agent: "weather", kinds: []extract.StepKind{result}, claims: []string{"22 °C"}},
+				st{agent: "analyst", claims: []string{tc.stated}},
+				st{agent: "reporter", kinds: []extract.StepKind{final}, claims: []string{"88 °F"}},
+			)
+			flows := g.AnswerFlow()
+			require.Len(t, flows, 1)
+			assert.Equal(t, tc.origin, flows[0].Origin)
+			assert.Equal(t, tc.path, flows[0].Path)
+		})
+	}
+}

@@ -86,6 +86,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if rounded := func(c string) bool { return roundingHeld(in, c, i) }; slices.ContainsFunc(claims, rounded) {
 			claims = slices.DeleteFunc(slices.Clone(claims), rounded)
 		}
+		// So is a figure in one unit that an earlier step's or the task's
+		// figure in another unit of the same quantity converts to ("72 °F"
+		// for 22 °C): that figure, told in another unit (convertedHeld).
+		if converted := func(c string) bool { return convertedHeld(in, c, i) }; slices.ContainsFunc(claims, converted) {
+			claims = slices.DeleteFunc(slices.Clone(claims), converted)
+		}
 		// A year a search adds to its query, where the task names none
 		// ("Oslo population 2024"), asks for the latest figure: it is a
 		// question, not a value the step states.
