@@ -55,3 +55,20 @@ func TestUntimedCallsKeepTheirOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchResultsBeforeTheAnswer: a search-grounded completion's
+// "search_results" (Perplexity's) are what its search fetched for the
+// answer: a tool result of the answer's speaker, before the answer, each
+// page's snippet after its title and address.
+func TestSearchResultsBeforeTheAnswer(t *testing.T) {
+	data := `{"request": {"model": "sonar", "messages": [{"role": "user", "content": "How far is L2?"}]}, ` +
+		`"response": {"id": "r1", "model": "sonar", "object": "chat.completion", "citations": ["https://example.org/l2"], ` +
+		`"search_results": [{"title": "L2", "url": "https://example.org/l2", "snippet": "L2 is 1.5 million km from Earth."}, {"title": "No snippet", "url": "https://example.org/x"}], ` +
+		`"choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "About 15 million km[1]."}}]}}` + "\n"
+	_, got := parsedSteps(t, data)
+	assert.Equal(t, []string{
+		"user user: How far is L2?",
+		"assistant tool_result: L2 (https://example.org/l2): L2 is 1.5 million km from Earth.",
+		"assistant message: About 15 million km[1].",
+	}, got)
+}

@@ -662,6 +662,10 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 		if cs, ok := t["choices"].([]any); ok {
 			var out []chatMessage
+			if docs := searchResults(t["search_results"]); docs != "" {
+				// What the search gave the answer, fetched for it: a tool's result.
+				out = append(out, chatMessage{Role: "tool", Name: "search_results", Text: docs})
+			}
 			for _, c := range cs {
 				if cm, ok := c.(map[string]any); ok {
 					if msg, ok := choiceMessage(cm); ok {
@@ -684,6 +688,30 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 	}
 	return nil
+}
+
+// searchResults is the text of the pages a search-grounded completion
+// (Perplexity's) lists in its "search_results", each after its title
+// and address.
+func searchResults(x any) string {
+	list, _ := x.([]any)
+	var texts []string
+	for _, e := range list {
+		r, _ := e.(map[string]any)
+		text := strings.TrimSpace(stringOrEmpty(r["snippet"]))
+		if text == "" {
+			continue
+		}
+		name := strings.TrimSpace(stringOrEmpty(r["title"]))
+		if u := strings.TrimSpace(stringOrEmpty(r["url"])); u != "" {
+			name = strings.TrimSpace(name + " (" + u + ")")
+		}
+		if name != "" {
+			text = name + ": " + text
+		}
+		texts = append(texts, text)
+	}
+	return strings.Join(texts, "\n\n")
 }
 
 // textAndCalls reads a model call's result as the Vercel AI SDK's

@@ -1548,6 +1548,11 @@ func (b *builder) model(n *node, output []chatMessage) {
 		// a call made before it is that tool's run.
 		if strings.EqualFold(s.Role, "tool") && b.answer(m.CallID) != nil {
 			s.Kind, s.Edit().ToolCallID = KindToolResult, m.CallID
+		} else if strings.EqualFold(s.Role, "tool") && m.CallID == "" && len(m.Calls) == 0 {
+			// A tool message answering no call, given with the reply
+			// (a search-grounded completion's results): what was
+			// fetched for it, a result the reply's speaker is credited.
+			s.Kind = KindToolResult
 		}
 		for _, c := range m.Calls {
 			c.Name, c.Arguments = cleanName(c.Name), jsonArguments(c.Arguments)

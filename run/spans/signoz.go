@@ -95,11 +95,6 @@ func sigNozRow(row map[string]any) map[string]any {
 			attrs[s] = vals[i]
 		}
 	}
-	if s, ok := row["servicename"].(string); ok && s != "" {
-		if _, set := attrs["service.name"]; !set {
-			attrs["service.name"] = s
-		}
-	}
 	rec := map[string]any{
 		"trace_id":       row["traceid"],
 		"span_id":        row["spanid"],
@@ -108,6 +103,11 @@ func sigNozRow(row map[string]any) map[string]any {
 		"start_time":     row["time"],
 		"status_message": row["statusmessage"],
 		"attributes":     attrs,
+	}
+	// The service is the resource's, as every other reader has it: the
+	// builder names an agent by the service that emitted its spans.
+	if s, ok := row["servicename"].(string); ok && s != "" {
+		rec["resource"] = map[string]any{"service.name": s}
 	}
 	if t, ok := row["time"]; !ok || t == nil {
 		rec["start_time"] = row["timestamp"]

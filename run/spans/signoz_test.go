@@ -33,7 +33,7 @@ func TestSigNoz(t *testing.T) {
 	assert.Empty(t, root.ParentID)
 	assert.Equal(t, "oncall.workflow", root.Name)
 	assert.Equal(t, "workflow", root.Attrs.Str("traceloop.span.kind"))
-	assert.Equal(t, "oncall", root.Attrs.Str("service.name"))
+	assert.Equal(t, "oncall", root.Resource.Str("service.name"))
 	assert.Equal(t, int64(5200000000), root.End-root.Start)
 
 	assert.Equal(t, root.SpanID, chat.ParentID)
@@ -49,6 +49,7 @@ func TestSigNoz(t *testing.T) {
 	require.Len(t, ss, 1)
 	assert.Equal(t, "c0ffee0000000001", ss[0].ParentID)
 	assert.Equal(t, "openai.chat", ss[0].Name)
+	assert.Equal(t, "oncall", ss[0].Resource.Str("service.name"), "serviceName, in camel case")
 
 	// A table of other columns is no trace.
 	assert.Empty(t, Detect([]byte(`[{"columns":["city","temp"],"events":[["Oslo",7]]}]`)))

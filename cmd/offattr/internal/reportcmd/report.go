@@ -166,8 +166,8 @@ func readScreen(opts *ReportOptions) ([]screenfile.Record, bool, error) {
 		if err := cmdutil.NotADirectory(path); err != nil {
 			return nil, false, err
 		}
-		if data, err = os.ReadFile(path); err != nil {
-			return nil, false, fmt.Errorf("read %s: %w", path, errors.Unwrap(err))
+		if data, err = readLimited(path, int64(opts.Load.MaxInput)); err != nil {
+			return nil, false, err
 		}
 	}
 	f := screenfile.FormatFor(path)
@@ -187,6 +187,35 @@ func readScreen(opts *ReportOptions) ([]screenfile.Record, bool, error) {
 		}
 	}
 	return c.Records, true, nil
+}
+
+// readLimited reads a file whole, but refuses one over max (0: no limit)
+// before reading it, with the loader's error, as analyze does; a file that
+// grows while it is read is cut at max+1 and refused too.
+func readLimited(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, errors.Unwrap(err))
+	}
+	defer f.Close()
+	if max <= 0 {
+		data, err := io.ReadAll(f)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", path, err)
+		}
+		return data, nil
+	}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > max {
+		return nil, fmt.Errorf("load %s: %w", path, &run.TooLargeError{Size: fi.Size(), Limit: max})
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("load %s: %w", path, &run.TooLargeError{Size: -1, Limit: max})
+	}
+	return data, nil
 }
 
 // runPage analyses one run and writes its page. d, when given, is a

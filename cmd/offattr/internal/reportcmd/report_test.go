@@ -251,6 +251,8 @@ func TestReportErrors(t *testing.T) {
 	dir := t.TempDir()
 	screen := filepath.Join(dir, "s.jsonl")
 	writeRecords(t, screen, screenRecords()[:1])
+	csvScreen := filepath.Join(dir, "s.csv")
+	writeRecords(t, csvScreen, screenRecords())
 	tests := []struct {
 		name string
 		args []string
@@ -262,6 +264,9 @@ func TestReportErrors(t *testing.T) {
 		{"workers", []string{screen, "--pages", dir, "--workers", "0"}, `"--workers" flag: must be at least 1`},
 		{"contradiction", []string{screen, "--no-redact", "--redact-patterns", "p.txt"}, "contradict"},
 		{"bad csv", []string{writeFile(t, dir, "x.csv", "a,b\n")}, "not a screen record"},
+		{"screen over --max-input", []string{screen, "--max-input", "10"}, "load " + screen + ": input is"},
+		{"csv over --max-input", []string{csvScreen, "--max-input", "10"}, "larger than the 10 B limit; raise --max-input"},
+		{"run over --max-input", []string{filepath.Join(runs, "magentic.json"), "--max-input", "10"}, "larger than the 10 B limit; raise --max-input"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
