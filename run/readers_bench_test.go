@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +12,7 @@ import (
 )
 
 // benchElasticTraces is how many traces the Elastic file holds: about
-// about 8 kB each, some 32 MB.
+// 8 kB each, some 32 MB.
 const benchElasticTraces = 4000
 
 // benchElasticFile writes (once, into the temporary directory) Elastic
@@ -23,16 +22,11 @@ const benchElasticTraces = 4000
 // made underscores.
 func benchElasticFile(b *testing.B) string {
 	b.Helper()
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("offattr-bench-elastic-%d.jsonl", benchElasticTraces))
-	if _, err := os.Stat(path); err == nil {
-		return path
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
+	return benchFileOnce(b, fmt.Sprintf("offattr-bench-elastic-%d.jsonl", benchElasticTraces), writeElasticBench)
+}
+
+// writeElasticBench writes benchElasticFile's documents to w.
+func writeElasticBench(w *bufio.Writer) {
 	text := strings.Repeat("Find a hotel in Porto for three nights from the 4th. ", 30)
 	for i := range benchElasticTraces {
 		trace := fmt.Sprintf("%032x", i+1)
@@ -41,16 +35,6 @@ func benchElasticFile(b *testing.B) string {
 		fmt.Fprintf(w, `{"@timestamp":"2026-11-19T10:00:01.002Z","processor":{"event":"error"},"trace":{"id":%q},"parent":{"id":"b1c2d3e4f5061728"},"transaction":{"id":"a3f1c2d4e5b60718","name":"Agent workflow","sampled":true},"timestamp":{"us":1795600001002000},"error":{"id":"e1","exception":[{"message":"rate limited","type":"RateLimitError"}]},"service":{"name":"travel-desk"}}`+"\n", trace)
 		fmt.Fprintf(w, `{"@timestamp":"2026-11-19T10:00:02.000Z","processor":{"event":"span"},"trace":{"id":%q},"parent":{"id":"a3f1c2d4e5b60718"},"timestamp":{"us":1795600002000000},"span":{"id":"c1c2d3e4f5061728","name":"chat","duration":{"us":900}},"service":{"name":"travel-desk"},"labels":{"openinference_span_kind":"LLM","llm_input_messages_0_message_role":"user","llm_input_messages_0_message_content":%q,"llm_output_messages_0_message_role":"assistant","llm_output_messages_0_message_content":%q}}`+"\n", trace, text, text)
 	}
-	if err := w.Flush(); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		b.Fatal(err)
-	}
-	return path
 }
 
 // BenchmarkLoadElastic reads Elastic APM's documents, one a line, into

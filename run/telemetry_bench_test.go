@@ -35,16 +35,13 @@ const (
 // 0.5 kB out), with a Researcher sub-agent and a failing call.
 func benchFile(b *testing.B) string {
 	b.Helper()
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("offattr-bench-otlp-%d-%d.jsonl", benchTraces, benchSpansPerTrace))
-	if _, err := os.Stat(path); err == nil {
-		return path
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
+	return benchFileOnce(b, fmt.Sprintf("offattr-bench-otlp-%d-%d.jsonl", benchTraces, benchSpansPerTrace), func(w *bufio.Writer) {
+		writeOTLPBench(b, w)
+	})
+}
+
+// writeOTLPBench writes benchFile's traces to w.
+func writeOTLPBench(b *testing.B, w *bufio.Writer) {
 	var line []*tracepb.Span
 	flush := func() {
 		td := &tracepb.TracesData{ResourceSpans: []*tracepb.ResourceSpans{{
@@ -74,6 +71,25 @@ func benchFile(b *testing.B) string {
 	if len(line) > 0 {
 		flush()
 	}
+}
+
+// benchFileOnce is the file name in the temporary directory, written by
+// write the first time a benchmark asks for it (through a temporary name,
+// so that an interrupted write is never taken for the file) and found
+// there by later runs.
+func benchFileOnce(b *testing.B, name string, write func(w *bufio.Writer)) string {
+	b.Helper()
+	path := filepath.Join(os.TempDir(), name)
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	write(w)
 	if err := w.Flush(); err != nil {
 		b.Fatal(err)
 	}
