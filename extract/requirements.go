@@ -564,6 +564,7 @@ func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 	if len(nums) == 0 {
 		return false
 	}
+	asked := unitsAmong(terms)
 	task := firstUser(steps)
 	var toks []token
 	for i := range min(fa.Step, len(steps)) {
@@ -572,7 +573,7 @@ func givenInOther(terms []string, fa *FinalAnswer, steps []run.Step) bool {
 		}
 		toks = appendTokens(toks[:0], strings.ToLower(steps[i].Content))
 		for k := 0; k+1 < len(toks); k++ {
-			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1].s, terms) {
+			if x, ok := plainNumber(toks[k].s); ok && slices.Contains(nums, x) && otherUnit(toks[k+1].s, asked) {
 				return true
 			}
 		}
@@ -600,17 +601,23 @@ var unitQuantity = map[string]string{
 	"euros": "money", "dollars": "money", "cents": "money",
 }
 
-// otherUnit reports whether the word w is, whole, a unit of answerUnits
-// ("miles", "mile", "mi") that measures the quantity of the unit asked
-// (whose forms are terms) and is not that unit. "4 sections" writes no
-// second, "3 hours" no temperature.
-func otherUnit(w string, terms []string) bool {
+// unitsAmong is the units of answerUnits one of whose forms is among
+// terms: the units a requirement asks for.
+func unitsAmong(terms []string) map[string]bool {
 	asked := map[string]bool{}
 	for unit, forms := range answerUnits {
 		if slices.ContainsFunc(forms, func(f string) bool { return slices.Contains(terms, f) }) {
 			asked[unit] = true
 		}
 	}
+	return asked
+}
+
+// otherUnit reports whether the word w is, whole, a unit of answerUnits
+// ("miles", "mile", "mi") that measures the quantity of a unit asked
+// (unitsAmong) and is not that unit. "4 sections" writes no second, "3
+// hours" no temperature.
+func otherUnit(w string, asked map[string]bool) bool {
 	for unit, forms := range answerUnits {
 		if w != unit && w != strings.TrimSuffix(unit, "s") && !slices.Contains(forms, w) {
 			continue
